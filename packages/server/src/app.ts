@@ -1,0 +1,121 @@
+// buildApp(config) builds the whole server and opens its database; main.ts listens.
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
+import { registerErrorHandler } from './errors';
+import { createLoginLimiter } from './modules/auth/login-limiter';
+import authPlugin from './modules/auth/plugin';
+import { createAuthService, type AuthService } from './modules/auth/service';
+import { createTokenSigner, loadSigningSecret } from './modules/auth/tokens';
+import consolePlugin from './modules/console/plugin';
+import { createEventBus, type EventBus } from './modules/live/event-bus';
+import livePlugin from './modules/live/plugin';
+import { createUsersRepository } from './modules/users/repository';
+import { createUsersService, type UsersService } from './modules/users/service';
+
+export interface Services {
+  database: DatabaseHandle;
+  auth: AuthService;
+  users: UsersService;
+  bus: EventBus;
+}
+
+export interface RouteSummary {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    /** Every route registered, as registered (tests use it to check each one is protected). */
+    routeTable: readonly RouteSummary[];
+  }
+}
+
+export interface BuildOptions {
+  logger?: FastifyBaseLogger | false;
+}
+
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+export async function buildApp(config: Config, { logger = false }: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  registerErrorHandler(app);
+  const routeTable: RouteSummary[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
+
+  const database = openDatabase(config.database);
+  app.addHook('onClose', async () => database.destroy());
+  await checkConnection(database);
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+
+  const usersRepo = createUsersRepository(database.db);
+  const users = createUsersService(usersRepo);
+  const initial = await users.ensureInitialAdmin(config.adminPassword);
+  if (initial?.generatedPassword) {
+    app.log.warn(
+      `First start: created user "admin" with password ${initial.generatedPassword} ` +
+        '(shown only this once; change it with `npm run user -- passwd admin`)',
+    );
+  } else if (initial) {
+    app.log.info('First start: created user "admin" with the password from PROVISOR_ADMIN_PASSWORD');
+  }
+
+  const signer = createTokenSigner(await loadSigningSecret(database.db, config.jwtSecret), config.tokenTtlSeconds);
+  const limiter = createLoginLimiter({
+    maxFailures: config.loginMaxFailures,
+    windowMs: config.loginWindowSeconds * 1000,
+  });
+  const auth = createAuthService({ db: database.db, users: usersRepo, signer, limiter });
+  const bus = createEventBus();
+  app.decorate('services', { database, auth, users, bus });
+
+  const prune = setInterval(() => {
+    auth.pruneRevoked().catch((err: unknown) => app.log.warn({ err }, 'pruning revoked tokens failed'));
+  }, PRUNE_INTERVAL_MS);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toasts (sonner) insert a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // The console is served over plain HTTP on private networks as often as over HTTPS.
+    strictTransportSecurity: false,
+  });
+  await app.register(authPlugin, { auth });
+  await app.register(livePlugin, { bus, auth });
+  await app.register(consolePlugin, {
+    webDist: config.webDist,
+    providerName: config.providerName,
+    host: config.host,
+    port: config.port,
+  });
+  return app;
+}

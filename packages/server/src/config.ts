@@ -1,0 +1,83 @@
+// Configuration is parsed once at start-up from the environment and passed in (style rule 7).
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  /** Password for the `admin` user created on first start; generated and logged once when absent. */
+  adminPassword: string | undefined;
+  /** JWT signing secret; when absent one is generated and kept in the database. */
+  jwtSecret: string | undefined;
+  providerName: string;
+  logLevel: string;
+  /** Directory of the built console; null serves no console (API only). */
+  webDist: string | null;
+  /** Lifetime of a sign-in token. */
+  tokenTtlSeconds: number;
+  /** Largest JSON request body accepted by the API. */
+  bodyLimitBytes: number;
+  /** Failed sign-ins allowed per address and per username within `loginWindowSeconds`. */
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+  }
+  return value;
+}
+
+/** Parses DATABASE_URL: `sqlite:<path>` (relative to the working directory) or `postgres://...`. */
+export function parseDatabaseUrl(url: string, cwd = process.cwd()): DatabaseConfig {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', url };
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (path === '') throw new ConfigError('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./data/provisor.db');
+    return { kind: 'sqlite', path: path === ':memory:' ? path : resolve(cwd, path) };
+  }
+  throw new ConfigError(
+    `DATABASE_URL must start with "sqlite:" (e.g. sqlite:./data/provisor.db) or "postgres://"; got "${url}"`,
+  );
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const logLevel = env.PROVISOR_LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`PROVISOR_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${logLevel}"`);
+  }
+  const jwtSecret = env.PROVISOR_JWT_SECRET || undefined;
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new ConfigError('PROVISOR_JWT_SECRET must be at least 32 characters long (or unset, to generate one)');
+  }
+  const webDist = env.PROVISOR_WEB_DIST ?? resolve(repoRoot, 'packages', 'web', 'dist');
+  return {
+    port: integer(env, 'PORT', 3029, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    database: parseDatabaseUrl(env.DATABASE_URL || 'sqlite:./data/provisor.db', cwd),
+    adminPassword: env.PROVISOR_ADMIN_PASSWORD || undefined,
+    jwtSecret,
+    providerName: env.PROVIDER_NAME ?? '',
+    logLevel,
+    webDist: webDist === '' ? null : resolve(cwd, webDist),
+    tokenTtlSeconds: integer(env, 'PROVISOR_TOKEN_TTL', 12 * 3600, 60, 30 * 24 * 3600),
+    bodyLimitBytes: integer(env, 'PROVISOR_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    loginMaxFailures: integer(env, 'PROVISOR_LOGIN_MAX_FAILURES', 10, 1, 10_000),
+    loginWindowSeconds: integer(env, 'PROVISOR_LOGIN_WINDOW', 15 * 60, 1, 24 * 3600),
+  };
+}

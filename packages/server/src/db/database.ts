@@ -1,0 +1,68 @@
+// One database layer for SQLite (better-sqlite3, WAL) and PostgreSQL (pg), one migration set for both.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import { migrations } from './migrations/index';
+import type { Database } from './schema';
+
+export type Dialect = DatabaseConfig['kind'];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+export class DatabaseError extends Error {
+  override name = 'DatabaseError';
+}
+
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  if (config.kind === 'sqlite') {
+    if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
+    let sqlite: SQLite.Database;
+    try {
+      sqlite = new SQLite(config.path);
+    } catch (err) {
+      throw new DatabaseError(`Cannot open the SQLite database at ${config.path}: ${(err as Error).message}`);
+    }
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+/** Brings the schema up to date; fails with the name of the migration that broke. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseError(
+      `Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${reason}. ` +
+        'Check DATABASE_URL and that the database is reachable and writable.',
+    );
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** A cheap round trip, used at start-up to fail early with a clear message. */
+export async function checkConnection(handle: DatabaseHandle): Promise<void> {
+  try {
+    await sql`select 1`.execute(handle.db);
+  } catch (err) {
+    throw new DatabaseError(
+      `Cannot reach the ${handle.dialect} database: ${(err as Error).message}. Check DATABASE_URL.`,
+    );
+  }
+}

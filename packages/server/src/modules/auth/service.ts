@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { UsersRepository } from '../users/repository';
+import type { LoginLimiter } from './login-limiter';
+import { hashPassword, verifyPassword } from './passwords';
+import type { TokenClaims, TokenSigner } from './tokens';
+
+export interface AuthServiceDeps {
+  db: Kysely<Database>;
+  users: UsersRepository;
+  signer: TokenSigner;
+  limiter: LoginLimiter;
+}
+
+const UNAUTHORIZED_MESSAGES = {
+  missing: 'Sign in first: send the token from POST /api/auth/login as "Authorization: Bearer <token>".',
+  malformed: 'The token is malformed; sign in again.',
+  expired: 'The session has expired; sign in again.',
+  invalid: 'The token is not valid; sign in again.',
+  revoked: 'The session was ended (logged out or refreshed); sign in again.',
+  unknownUser: 'The user of this session no longer exists; sign in as another user.',
+} as const;
+
+export function unauthorized(reason: keyof typeof UNAUTHORIZED_MESSAGES): AppError {
+  return new AppError(401, 'Unauthorized', UNAUTHORIZED_MESSAGES[reason], { 'www-authenticate': 'Bearer' });
+}
+
+export function createAuthService({ db, users, signer, limiter }: AuthServiceDeps) {
+  const revokeListeners = new Set<(jti: string) => void>();
+  // Compared against when the username is unknown, so both paths cost one scrypt.
+  let dummyHash: Promise<string> | undefined;
+
+  async function revoke(claims: TokenClaims): Promise<void> {
+    await db
+      .insertInto('revoked_tokens')
+      .values({ jti: claims.jti, expires_at: claims.expiresAt.toISOString() })
+      .onConflict((oc) => oc.column('jti').doNothing())
+      .execute();
+    for (const listener of revokeListeners) listener(claims.jti);
+  }
+
+  return {
+    async login(username: string, password: string, address: string) {
+      const wait = limiter.retryAfterSeconds(address, username);
+      if (wait > 0) {
+        throw new AppError(
+          429,
+          `Too many sign-in attempts. Try again in ${wait} seconds.`,
+          `Sign-in is paused for this address or username after repeated failures; try again in ${wait} seconds.`,
+          { 'retry-after': String(wait) },
+        );
+      }
+      const user = await users.findByUsername(username);
+      dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+      const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
+      if (!user || !ok) {
+        limiter.recordFailure(address, username);
+        throw new AppError(401, 'Invalid username or password', 'Check the username and password and try again.');
+      }
+      limiter.recordSuccess(username);
+      const { token } = await signer.sign(user.id, user.username);
+      return { token, username: user.username };
+    },
+
+    /** Resolves a bearer token to its claims, or throws a 401 saying why. */
+    async authenticate(token: string | undefined): Promise<TokenClaims> {
+      if (!token) throw unauthorized('missing');
+      const result = await signer.verify(token);
+      if (typeof result === 'string') throw unauthorized(result);
+      const revoked = await db
+        .selectFrom('revoked_tokens')
+        .select('jti')
+        .where('jti', '=', result.jti)
+        .executeTakeFirst();
+      if (revoked) throw unauthorized('revoked');
+      const user = await users.findById(result.userId);
+      if (!user) throw unauthorized('unknownUser');
+      return { ...result, username: user.username };
+    },
+
+    logout: revoke,
+
+    async refresh(claims: TokenClaims): Promise<{ token: string }> {
+      const { token } = await signer.sign(claims.userId, claims.username);
+      await revoke(claims);
+      return { token };
+    },
+
+    /** Called with the jti of every revoked token (the live channel closes its sockets). */
+    onRevoke(listener: (jti: string) => void): () => void {
+      revokeListeners.add(listener);
+      return () => revokeListeners.delete(listener);
+    },
+
+    async pruneRevoked(): Promise<void> {
+      await db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date().toISOString()).execute();
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

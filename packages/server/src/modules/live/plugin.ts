@@ -1,0 +1,50 @@
+// The live channel `/ws`: the console's JSON feed `{type, timestamp, payload}`. Authentication is
+// done by the auth plugin's onRequest hook before the upgrade; a revoked token's sockets are closed.
+import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { LIVE_SUBPROTOCOL } from '../auth/plugin';
+import type { AuthService } from '../auth/service';
+import type { EventBus } from './event-bus';
+
+/** Close code sent when the session behind a socket ends (logout, refresh); the client reconnects. */
+export const CLOSE_SESSION_ENDED = 4001;
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+async function livePlugin(app: FastifyInstance, { bus, auth }: { bus: EventBus; auth: AuthService }) {
+  await app.register(websocket, {
+    options: {
+      maxPayload: 64 * 1024,
+      handleProtocols: (protocols) => (protocols.has(LIVE_SUBPROTOCOL) ? LIVE_SUBPROTOCOL : false),
+    },
+  });
+
+  const sockets = new Map<WebSocket, string>();
+
+  const unsubscribe = bus.subscribe((message) => {
+    if (sockets.size === 0) return;
+    const data = JSON.stringify(message);
+    for (const socket of sockets.keys()) {
+      // A client that cannot keep up is dropped rather than buffered without bound.
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
+      else socket.send(data);
+    }
+  });
+  const stopRevokes = auth.onRevoke((jti) => {
+    for (const [socket, socketJti] of sockets) if (socketJti === jti) socket.close(CLOSE_SESSION_ENDED, 'session ended');
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    stopRevokes();
+  });
+
+  app.get('/ws', { websocket: true }, (socket, request) => {
+    sockets.set(socket, request.auth!.jti);
+    socket.on('close', () => sockets.delete(socket));
+    // The channel is server-to-client; anything the client sends is ignored.
+    socket.on('message', () => undefined);
+  });
+}
+
+export default fp(livePlugin, { name: 'provisor-live', dependencies: ['provisor-auth'] });

@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/** A config for tests: a fresh SQLite file in a temp dir, known admin password and JWT secret. */
+export function testConfig(overrides: Partial<Config> = {}): { config: Config; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'provisor-test-'));
+  const config = {
+    ...loadConfig({
+      DATABASE_URL: `sqlite:${join(dir, 'provisor.db')}`,
+      PROVISOR_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      PROVISOR_JWT_SECRET: JWT_SECRET,
+      PROVISOR_WEB_DIST: '',
+    }),
+    ...overrides,
+  };
+  return { config, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function buildTestApp(overrides: Partial<Config> = {}) {
+  const { config, cleanup } = testConfig(overrides);
+  const app = await buildApp(config);
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      cleanup();
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
