@@ -10,7 +10,7 @@ import { createAuthService, type AuthService } from './modules/auth/service';
 import { createTokenSigner, loadSigningSecret } from './modules/auth/tokens';
 import consolePlugin from './modules/console/plugin';
 import { createEventBus, type EventBus } from './modules/live/event-bus';
-import livePlugin from './modules/live/plugin';
+import livePlugin, { registerWebsocket } from './modules/live/plugin';
 import { createUsersRepository } from './modules/users/repository';
 import { createUsersService, type UsersService } from './modules/users/service';
 
@@ -109,6 +109,7 @@ export async function buildApp(config: Config, { logger = false }: BuildOptions 
     // The console is served over plain HTTP on private networks as often as over HTTPS.
     strictTransportSecurity: false,
   });
+  await registerWebsocket(app);
   await app.register(authPlugin, { auth });
   await app.register(livePlugin, { bus, auth });
   await app.register(consolePlugin, {

@@ -43,7 +43,10 @@ async function authPlugin(app: FastifyInstance, { auth }: { auth: AuthService })
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!isProtectedPath(request.url) || request.routeOptions.config?.public) return;
+    if (!isProtectedPath(request.url)) return;
+    // `public` counts only on a route of its own under /api: a catch-all such as the console's `/*`
+    // must not open /api paths it happens to match.
+    if (request.routeOptions.config?.public && isProtectedPath(request.routeOptions.url ?? '')) return;
     request.auth = await auth.authenticate(bearerToken(request));
   });
 

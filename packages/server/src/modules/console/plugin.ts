@@ -48,9 +48,10 @@ async function consolePlugin(app: FastifyInstance, options: ConsoleOptions) {
     return file.startsWith(root + sep) && existsSync(file);
   }
 
-  await app.register(fastifyStatic, { root: options.webDist, serve: false });
+  // Cache headers are set per kind of file below.
+  await app.register(fastifyStatic, { root: options.webDist, serve: false, cacheControl: false });
 
-  app.get('/*', { config: { public: true } }, async (request, reply) => {
+  app.get('/*', async (request, reply) => {
     const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (NOT_CONSOLE.test(path)) return reply.callNotFound();
     if (path.startsWith('/assets/')) {

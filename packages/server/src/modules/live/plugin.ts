@@ -1,9 +1,9 @@
 // The live channel `/ws`: the console's JSON feed `{type, timestamp, payload}`. Authentication is
 // done by the auth plugin's onRequest hook before the upgrade; a revoked token's sockets are closed.
 import fp from 'fastify-plugin';
-import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import websocket from '@fastify/websocket';
 import { LIVE_SUBPROTOCOL } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { EventBus } from './event-bus';
@@ -13,13 +13,6 @@ export const CLOSE_SESSION_ENDED = 4001;
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 async function livePlugin(app: FastifyInstance, { bus, auth }: { bus: EventBus; auth: AuthService }) {
-  await app.register(websocket, {
-    options: {
-      maxPayload: 64 * 1024,
-      handleProtocols: (protocols) => (protocols.has(LIVE_SUBPROTOCOL) ? LIVE_SUBPROTOCOL : false),
-    },
-  });
-
   const sockets = new Map<WebSocket, string>();
 
   const unsubscribe = bus.subscribe((message) => {
@@ -47,4 +40,17 @@ async function livePlugin(app: FastifyInstance, { bus, auth }: { bus: EventBus; 
   });
 }
 
-export default fp(livePlugin, { name: 'provisor-live', dependencies: ['provisor-auth'] });
+/**
+ * WebSocket support, registered before auth: its onRequest hook must run first so that an upgrade
+ * refused by auth (401) still has its socket closed after the answer.
+ */
+export async function registerWebsocket(app: FastifyInstance): Promise<void> {
+  await app.register(websocket, {
+    options: {
+      maxPayload: 64 * 1024,
+      handleProtocols: (protocols) => (protocols.has(LIVE_SUBPROTOCOL) ? LIVE_SUBPROTOCOL : false),
+    },
+  });
+}
+
+export default fp(livePlugin, { name: 'provisor-live', dependencies: ['provisor-auth', '@fastify/websocket'] });
