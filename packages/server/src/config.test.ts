@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDatabaseUrl } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({}, '/srv/provisor');
+    expect(config.port).toBe(3029);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.database).toEqual({ kind: 'sqlite', path: '/srv/provisor/data/provisor.db' });
+    expect(config.adminPassword).toBeUndefined();
+    expect(config.jwtSecret).toBeUndefined();
+    expect(config.providerName).toBe('');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'postgres://u:p@db:5432/acs',
+        PROVISOR_ADMIN_PASSWORD: 'first-password',
+        PROVISOR_JWT_SECRET: 'x'.repeat(32),
+        PROVIDER_NAME: 'Acme Fibre',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      database: { kind: 'postgres', url: 'postgres://u:p@db:5432/acs' },
+      adminPassword: 'first-password',
+      jwtSecret: 'x'.repeat(32),
+      providerName: 'Acme Fibre',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'http' }, /PORT must be a whole number from 0 to 65535; got "http"/],
+    [{ PORT: '70000' }, /PORT must be a whole number/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with "sqlite:".*or "postgres:\/\/"; got "mysql:\/\/x"/],
+    [{ DATABASE_URL: 'sqlite:' }, /needs a file path/],
+    [{ PROVISOR_JWT_SECRET: 'short' }, /at least 32 characters/],
+    [{ PROVISOR_LOG_LEVEL: 'loud' }, /PROVISOR_LOG_LEVEL must be one of/],
+  ])('refuses %o with a message saying what to fix', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('parseDatabaseUrl', () => {
+  it('resolves sqlite paths against the working directory and keeps :memory:', () => {
+    expect(parseDatabaseUrl('sqlite:db/x.db', '/a')).toEqual({ kind: 'sqlite', path: '/a/db/x.db' });
+    expect(parseDatabaseUrl('sqlite:/abs/x.db', '/a')).toEqual({ kind: 'sqlite', path: '/abs/x.db' });
+    expect(parseDatabaseUrl('sqlite:///abs/x.db', '/a')).toEqual({ kind: 'sqlite', path: '/abs/x.db' });
+    expect(parseDatabaseUrl('sqlite::memory:', '/a')).toEqual({ kind: 'sqlite', path: ':memory:' });
+    expect(parseDatabaseUrl('postgresql://h/db')).toEqual({ kind: 'postgres', url: 'postgresql://h/db' });
+  });
+});
