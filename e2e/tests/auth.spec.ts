@@ -1,8 +1,9 @@
 // Sign-in, the guard, the shell and sign-out in real Chromium against the real server.
+import type { Page } from '@playwright/test';
 import { ADMIN_PASSWORD, PROVIDER_NAME } from '../support/server';
 import { expect, test } from '../support/fixtures';
 
-async function signIn(page: import('@playwright/test').Page, password = ADMIN_PASSWORD) {
+async function signIn(page: Page, password = ADMIN_PASSWORD) {
   await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -51,10 +52,21 @@ test('signing in returns to /devices; the shell shows the user and a live connec
   await expect(page.getByText('TR-069/CWMP Auto Configuration Server')).toBeVisible();
   await expect(page.getByText('All rights reserved', { exact: false })).toBeVisible();
   const nav = page.getByRole('navigation');
-  for (const name of ['Dashboard', 'Devices', 'Templates', 'Profiles', 'Provisioning', 'Customer Routers', 'Bulk Operations']) {
+  for (const name of [
+    'Dashboard',
+    'Devices',
+    'Templates',
+    'Profiles',
+    'Provisioning',
+    'Customer Routers',
+    'Bulk Operations',
+  ]) {
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
-  await expect(nav.getByRole('link', { name: 'Devices', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Devices', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await page.screenshot({ path: 'e2e/.artifacts/shell.png', fullPage: true });
 });
 
@@ -78,19 +90,29 @@ test('unknown paths redirect to /', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('Logout returns to /login and the old token is refused by the API', async ({ page, request, server }) => {
+test('Logout returns to /login and the old token is refused by the API', async ({
+  page,
+  request,
+  server,
+}) => {
   await page.goto('/login');
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state?.token);
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state?.token,
+  );
   expect(typeof token).toBe('string');
-  const before = await request.get(`${server.url}/api/auth/verify`, { headers: { authorization: `Bearer ${token}` } });
+  const before = await request.get(`${server.url}/api/auth/verify`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(before.status()).toBe(200);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect
     .poll(async () =>
-      (await request.get(`${server.url}/api/auth/verify`, { headers: { authorization: `Bearer ${token}` } })).status(),
+      (
+        await request.get(`${server.url}/api/auth/verify`, { headers: { authorization: `Bearer ${token}` } })
+      ).status(),
     )
     .toBe(401);
 });

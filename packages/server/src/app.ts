@@ -41,7 +41,10 @@ export interface BuildOptions {
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-export async function buildApp(config: Config, { logger = false }: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  { logger = false }: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
@@ -75,7 +78,10 @@ export async function buildApp(config: Config, { logger = false }: BuildOptions 
     app.log.info('First start: created user "admin" with the password from PROVISOR_ADMIN_PASSWORD');
   }
 
-  const signer = createTokenSigner(await loadSigningSecret(database.db, config.jwtSecret), config.tokenTtlSeconds);
+  const signer = createTokenSigner(
+    await loadSigningSecret(database.db, config.jwtSecret),
+    config.tokenTtlSeconds,
+  );
   const limiter = createLoginLimiter({
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowSeconds * 1000,

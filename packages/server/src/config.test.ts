@@ -37,7 +37,10 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'http' }, /PORT must be a whole number from 0 to 65535; got "http"/],
     [{ PORT: '70000' }, /PORT must be a whole number/],
-    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with "sqlite:".*or "postgres:\/\/"; got "mysql:\/\/x"/],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      /DATABASE_URL must start with "sqlite:".*or "postgres:\/\/"; got "mysql:\/\/x"/,
+    ],
     [{ DATABASE_URL: 'sqlite:' }, /needs a file path/],
     [{ PROVISOR_JWT_SECRET: 'short' }, /at least 32 characters/],
     [{ PROVISOR_LOG_LEVEL: 'loud' }, /PROVISOR_LOG_LEVEL must be one of/],

@@ -48,7 +48,8 @@ export function parseDatabaseUrl(url: string, cwd = process.cwd()): DatabaseConf
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', url };
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
-    if (path === '') throw new ConfigError('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./data/provisor.db');
+    if (path === '')
+      throw new ConfigError('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./data/provisor.db');
     return { kind: 'sqlite', path: path === ':memory:' ? path : resolve(cwd, path) };
   }
   throw new ConfigError(
@@ -63,7 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const jwtSecret = env.PROVISOR_JWT_SECRET || undefined;
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
-    throw new ConfigError('PROVISOR_JWT_SECRET must be at least 32 characters long (or unset, to generate one)');
+    throw new ConfigError(
+      'PROVISOR_JWT_SECRET must be at least 32 characters long (or unset, to generate one)',
+    );
   }
   const webDist = env.PROVISOR_WEB_DIST ?? resolve(repoRoot, 'packages', 'web', 'dist');
   return {

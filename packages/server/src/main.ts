@@ -29,7 +29,9 @@ async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info(`Provisor is listening on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`);
+  logger.info(
+    `Provisor is listening on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
+  );
 
   let closing = false;
   const shutdown = (signal: string) => {

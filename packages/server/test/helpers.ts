@@ -36,7 +36,11 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
   };
 }
 
-export async function login(app: FastifyInstance, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+export async function login(
+  app: FastifyInstance,
+  username = 'admin',
+  password = ADMIN_PASSWORD,
+): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { token: string }).token;

@@ -23,7 +23,9 @@ async function readPassword(given: string | undefined): Promise<string> {
   }
 }
 
-async function withUsers(fn: (users: ReturnType<typeof createUsersService>) => Promise<string>): Promise<void> {
+async function withUsers(
+  fn: (users: ReturnType<typeof createUsersService>) => Promise<string>,
+): Promise<void> {
   const config = loadConfig();
   const handle = openDatabase(config.database);
   try {

@@ -14,7 +14,10 @@ import { migrations } from './migrations/index';
 
 const pgUrl = process.env.PROVISOR_TEST_POSTGRES_URL;
 
-function dialectSuite(name: string, setup: () => Promise<{ config: DatabaseConfig; teardown: () => Promise<void> }>) {
+function dialectSuite(
+  name: string,
+  setup: () => Promise<{ config: DatabaseConfig; teardown: () => Promise<void> }>,
+) {
   describe(name, () => {
     let handle: DatabaseHandle;
     let teardown: () => Promise<void>;

@@ -17,7 +17,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('jti', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('revoked_tokens_expires_at').on('revoked_tokens').column('expires_at').execute();
+  await db.schema
+    .createIndex('revoked_tokens_expires_at')
+    .on('revoked_tokens')
+    .column('expires_at')
+    .execute();
 
   await db.schema
     .createTable('meta')

@@ -108,7 +108,12 @@ describe('auth API (spec §7 Auth)', () => {
 
   it('answers 429 with Retry-After after too many failures, per username and per address', async () => {
     const attempt = (username: string, password: string, ip = '10.0.0.1') =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username, password },
+        remoteAddress: ip,
+      });
     for (let i = 0; i < 3; i++) expect((await attempt('admin', 'bad-password')).statusCode).toBe(401);
     const blocked = await attempt('admin', ADMIN_PASSWORD);
     expect(blocked.statusCode).toBe(429);
@@ -134,7 +139,11 @@ describe('auth API (spec §7 Auth)', () => {
   });
 
   it('rejects a login without a password with 400 naming the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'admin' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/password/);
   });
@@ -153,7 +162,10 @@ describe('auth API (spec §7 Auth)', () => {
     const token = await login(t.app);
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing', headers: bearer(token) });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not Found', message: expect.stringContaining('/api/no-such-thing') });
+    expect(res.json()).toEqual({
+      error: 'Not Found',
+      message: expect.stringContaining('/api/no-such-thing'),
+    });
   });
 
   it('refuses a token signed with another secret', async () => {

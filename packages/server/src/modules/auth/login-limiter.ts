@@ -38,7 +38,8 @@ export function createLoginLimiter({ maxFailures, windowMs, now = Date.now }: Lo
       let wait = 0;
       for (const key of keys(address, username)) {
         const bucket = live(key, t);
-        if (bucket && bucket.failures >= maxFailures) wait = Math.max(wait, Math.ceil((bucket.resetAt - t) / 1000));
+        if (bucket && bucket.failures >= maxFailures)
+          wait = Math.max(wait, Math.ceil((bucket.resetAt - t) / 1000));
       }
       return wait;
     },

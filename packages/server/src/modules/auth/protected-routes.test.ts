@@ -43,7 +43,9 @@ describe('protected routes', () => {
 
   it('finds the protected routes to check', () => {
     const urls = t.app.routeTable.filter((r) => isProtectedPath(r.url) && !r.public).map((r) => r.url);
-    expect(urls).toEqual(expect.arrayContaining(['/api/auth/logout', '/api/auth/refresh', '/api/auth/verify', '/ws']));
+    expect(urls).toEqual(
+      expect.arrayContaining(['/api/auth/logout', '/api/auth/refresh', '/api/auth/verify', '/ws']),
+    );
   });
 
   it('answers 401 JSON on every protected route for a missing, malformed, tampered, revoked or expired token', async () => {
@@ -54,7 +56,10 @@ describe('protected routes', () => {
       for (const [kind, headers] of Object.entries(tokens)) {
         const res = await t.app.inject({ method: route.method as 'GET', url, headers });
         const body = route.method === 'HEAD' ? null : res.json();
-        if (res.statusCode !== 401 || (body && (typeof body.error !== 'string' || typeof body.message !== 'string'))) {
+        if (
+          res.statusCode !== 401 ||
+          (body && (typeof body.error !== 'string' || typeof body.message !== 'string'))
+        ) {
           failures.push(`${route.method} ${route.url} with ${kind} token: ${res.statusCode} ${res.body}`);
         }
       }

@@ -5,7 +5,13 @@ const errorBody = {
   required: ['error', 'message'],
 } as const;
 
-export const errorResponses = { 400: errorBody, 401: errorBody, 413: errorBody, 415: errorBody, 429: errorBody };
+export const errorResponses = {
+  400: errorBody,
+  401: errorBody,
+  413: errorBody,
+  415: errorBody,
+  429: errorBody,
+};
 
 export const loginSchema = {
   body: {

@@ -57,7 +57,11 @@ export function createAuthService({ db, users, signer, limiter }: AuthServiceDep
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
       if (!user || !ok) {
         limiter.recordFailure(address, username);
-        throw new AppError(401, 'Invalid username or password', 'Check the username and password and try again.');
+        throw new AppError(
+          401,
+          'Invalid username or password',
+          'Check the username and password and try again.',
+        );
       }
       limiter.recordSuccess(username);
       const { token } = await signer.sign(user.id, user.username);

@@ -18,9 +18,16 @@ export interface TokenClaims {
 export type TokenFailure = 'malformed' | 'expired' | 'invalid';
 
 /** The configured secret, else the one kept in the database, else a new one stored there. */
-export async function loadSigningSecret(db: Kysely<Database>, configured: string | undefined): Promise<Uint8Array> {
+export async function loadSigningSecret(
+  db: Kysely<Database>,
+  configured: string | undefined,
+): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  const existing = await db.selectFrom('meta').select('value').where('key', '=', SECRET_KEY).executeTakeFirst();
+  const existing = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('key', '=', SECRET_KEY)
+    .executeTakeFirst();
   if (existing) return Buffer.from(existing.value, 'base64url');
   const secret = randomBytes(48);
   await db
@@ -29,7 +36,11 @@ export async function loadSigningSecret(db: Kysely<Database>, configured: string
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
   // Another process may have won the race: read back what is stored.
-  const stored = await db.selectFrom('meta').select('value').where('key', '=', SECRET_KEY).executeTakeFirstOrThrow();
+  const stored = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('key', '=', SECRET_KEY)
+    .executeTakeFirstOrThrow();
   return Buffer.from(stored.value, 'base64url');
 }
 
@@ -53,7 +64,11 @@ export function createTokenSigner(secret: Uint8Array, ttlSeconds: number) {
       if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) return 'malformed';
       try {
         const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
-        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.jti !== 'string' ||
+          typeof payload.exp !== 'number'
+        ) {
           return 'invalid';
         }
         const username = typeof payload.username === 'string' ? payload.username : '';

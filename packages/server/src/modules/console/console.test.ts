@@ -20,7 +20,12 @@ describe('console serving', () => {
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("console")');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    t = await buildTestApp({ webDist: dist, providerName: 'Acme "Fibre" <Net>', host: '127.0.0.1', port: 3029 });
+    t = await buildTestApp({
+      webDist: dist,
+      providerName: 'Acme "Fibre" <Net>',
+      host: '127.0.0.1',
+      port: 3029,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -60,7 +65,11 @@ describe('console serving', () => {
   });
 
   it('never serves files outside the console directory', async () => {
-    for (const url of ['/..%2f..%2fetc%2fpasswd', '/assets/..%2f..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/hosts']) {
+    for (const url of [
+      '/..%2f..%2fetc%2fpasswd',
+      '/assets/..%2f..%2f..%2fpackage.json',
+      '/%2e%2e/%2e%2e/etc/hosts',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.body, url).not.toMatch(/root:|"name"|localhost/);
     }

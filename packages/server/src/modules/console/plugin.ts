@@ -61,7 +61,10 @@ async function consolePlugin(app: FastifyInstance, options: ConsoleOptions) {
     if (path !== '/' && path !== '/index.html' && /\.[a-z0-9]+$/i.test(path) && isFileInDist(path)) {
       return reply.header('cache-control', 'public, max-age=3600').sendFile(path.slice(1));
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderIndex(request));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderIndex(request));
   });
 }
 

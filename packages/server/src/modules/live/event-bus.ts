@@ -2,8 +2,19 @@
 // Payloads follow spec §3 "Live message".
 
 export interface LiveEvents {
-  performance_update: { cpuUsage: number; memoryUsage: number; activeConnections: number; requestsPerSecond: number };
-  device_status_update: { serialNumber: string; status: string; deviceId: string; productClass: string; oui: string };
+  performance_update: {
+    cpuUsage: number;
+    memoryUsage: number;
+    activeConnections: number;
+    requestsPerSecond: number;
+  };
+  device_status_update: {
+    serialNumber: string;
+    status: string;
+    deviceId: string;
+    productClass: string;
+    oui: string;
+  };
   job_update: { id: string; type: string; status: string; deviceId: string; error: string | null };
   system_alert: { level: 'info' | 'warning' | 'error'; message: string; details?: unknown };
   connection_event: { connected: boolean; deviceId: string; ipAddress: string };

@@ -44,11 +44,23 @@ describe('live channel /ws', () => {
     const ws = await open(url, ['provisor', token]);
     expect(ws.protocol).toBe('provisor');
     const received = nextMessage(ws);
-    t.app.services.bus.publish('job_update', { id: 'j1', type: 'reboot', status: 'completed', deviceId: 'd1', error: null });
+    t.app.services.bus.publish('job_update', {
+      id: 'j1',
+      type: 'reboot',
+      status: 'completed',
+      deviceId: 'd1',
+      error: null,
+    });
     const message = (await received) as { type: string; timestamp: string; payload: unknown };
     expect(message.type).toBe('job_update');
     expect(new Date(message.timestamp).toString()).not.toBe('Invalid Date');
-    expect(message.payload).toEqual({ id: 'j1', type: 'reboot', status: 'completed', deviceId: 'd1', error: null });
+    expect(message.payload).toEqual({
+      id: 'j1',
+      type: 'reboot',
+      status: 'completed',
+      deviceId: 'd1',
+      error: null,
+    });
     ws.close(1000);
   });
 

@@ -25,7 +25,8 @@ async function livePlugin(app: FastifyInstance, { bus, auth }: { bus: EventBus; 
     }
   });
   const stopRevokes = auth.onRevoke((jti) => {
-    for (const [socket, socketJti] of sockets) if (socketJti === jti) socket.close(CLOSE_SESSION_ENDED, 'session ended');
+    for (const [socket, socketJti] of sockets)
+      if (socketJti === jti) socket.close(CLOSE_SESSION_ENDED, 'session ended');
   });
   app.addHook('onClose', async () => {
     unsubscribe();
@@ -53,4 +54,7 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(livePlugin, { name: 'provisor-live', dependencies: ['provisor-auth', '@fastify/websocket'] });
+export default fp(livePlugin, {
+  name: 'provisor-live',
+  dependencies: ['provisor-auth', '@fastify/websocket'],
+});

@@ -15,7 +15,11 @@ export function validateNewCredentials(username: string, password: string): void
     );
   }
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new AppError(400, 'Password too short', `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+    throw new AppError(
+      400,
+      'Password too short',
+      `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`,
+    );
   }
 }
 
@@ -24,7 +28,11 @@ export function createUsersService(repo: UsersRepository) {
     async addUser(username: string, password: string) {
       validateNewCredentials(username, password);
       if (await repo.findByUsername(username)) {
-        throw new AppError(409, 'User exists', `A user named "${username}" already exists; choose another name.`);
+        throw new AppError(
+          409,
+          'User exists',
+          `A user named "${username}" already exists; choose another name.`,
+        );
       }
       return repo.create(username, await hashPassword(password));
     },
@@ -38,7 +46,9 @@ export function createUsersService(repo: UsersRepository) {
      * First start: with no users at all, create `admin` with the configured password, or a generated
      * one. Returns the generated password (the caller logs it once) or null.
      */
-    async ensureInitialAdmin(configuredPassword: string | undefined): Promise<{ generatedPassword: string | null } | null> {
+    async ensureInitialAdmin(
+      configuredPassword: string | undefined,
+    ): Promise<{ generatedPassword: string | null } | null> {
       if ((await repo.count()) > 0) return null;
       const password = configuredPassword ?? randomBytes(15).toString('base64url');
       await repo.create('admin', await hashPassword(password));
