@@ -19,7 +19,9 @@ function newest(path) {
   return max;
 }
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newest(join(web, p)));
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+  newest(join(web, p)),
+);
 const stale = !existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs;
 if (stale || process.argv.includes('--force')) {
   console.log('Building the console (packages/web)...');
