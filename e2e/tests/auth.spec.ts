@@ -40,6 +40,10 @@ test("a wrong password shows the server's error, and editing clears it", async (
 });
 
 test('signing in returns to /devices; the shell shows the user and a live connection', async ({ page }) => {
+  const cspViolations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+  });
   await page.goto('/devices');
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page);
@@ -68,6 +72,7 @@ test('signing in returns to /devices; the shell shows the user and a live connec
     'page',
   );
   await page.screenshot({ path: 'e2e/.artifacts/shell.png', fullPage: true });
+  expect(cspViolations).toEqual([]);
 });
 
 test('a reload keeps the session; only token and username are stored', async ({ page }) => {

@@ -101,8 +101,8 @@ export async function buildApp(
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Toasts (sonner) insert a <style> element at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // The console bundles all CSS (sonner's inline <style> is turned off at build time).
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { readProviderName, readServerAddress } from '@/config/runtime';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { Sidebar } from './sidebar';
+
+/** The authenticated shell: header on top, sidebar on the left (desktop), the screen, the footer. */
+export function AppLayout() {
+  const [runtime] = useState(() => ({
+    providerName: readProviderName(),
+    serverAddress: readServerAddress(),
+  }));
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+      <AppHeader providerName={runtime.providerName} serverAddress={runtime.serverAddress} />
+      <div className="flex flex-1">
+        <Sidebar />
+        <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+      <AppFooter />
+    </div>
+  );
+}

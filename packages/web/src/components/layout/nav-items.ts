@@ -1,0 +1,27 @@
+import {
+  Boxes,
+  FileCode,
+  LayoutDashboard,
+  Layers,
+  Rocket,
+  Router,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+/** spec §2 "Authenticated shell": the sidebar's links, in order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Dashboard', to: '/', icon: LayoutDashboard },
+  { label: 'Devices', to: '/devices', icon: Router },
+  { label: 'Templates', to: '/templates', icon: FileCode },
+  { label: 'Profiles', to: '/profiles', icon: Layers },
+  { label: 'Provisioning', to: '/provisioning', icon: Rocket },
+  { label: 'Customer Routers', to: '/customer-routers', icon: Users },
+  { label: 'Bulk Operations', to: '/bulk-operations', icon: Boxes },
+];

@@ -1,0 +1,18 @@
+// Business constants of the console (spec §9).
+
+export const PRODUCT_NAME = 'Provisor';
+
+/** spec §7 / §9: every API call times out after 10 s. */
+export const HTTP_TIMEOUT_MS = 10_000;
+
+/** spec §3 / §9: the persisted session lives under this localStorage key. */
+export const AUTH_STORAGE_KEY = 'auth-storage';
+
+/** spec §4 / §9: live channel reconnect policy. */
+export const LIVE_MAX_RECONNECT_ATTEMPTS = 5;
+export const LIVE_RECONNECT_BASE_DELAY_MS = 1_000;
+export const LIVE_RECONNECT_MAX_DELAY_MS = 30_000;
+export const LIVE_NORMAL_CLOSE_CODE = 1000;
+/** The server answers the live channel handshake with this subprotocol; the token rides as the second one. */
+export const LIVE_SUBPROTOCOL = 'provisor';
+export const LIVE_PATH = '/ws';

@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '@/stores/auth-store';
+import { deferred, jsonResponse, stubFetch } from '@/test/fetch-stub';
+import { renderApp, resetStores, signIn } from '@/test/render-app';
+
+describe('auth guard and routes', () => {
+  beforeEach(resetStores);
+
+  it('shows "Verifying authentication..." while a stored token is verified, then the screen', async () => {
+    useAuthStore.setState({ token: 'stored', username: 'alice' });
+    const answer = deferred<Response>();
+    const fetch = stubFetch(() => answer.promise);
+    renderApp(['/devices']);
+
+    expect(screen.getByText('Verifying authentication...')).toBeInTheDocument();
+    expect(fetch.requests[0]).toMatchObject({ url: '/api/auth/verify', method: 'GET' });
+    expect(fetch.requests[0]?.headers.get('Authorization')).toBe('Bearer stored');
+
+    answer.resolve(jsonResponse(200, { valid: true, username: 'alice' }));
+    expect(await screen.findByRole('heading', { name: 'Devices' })).toBeInTheDocument();
+    expect(screen.queryByText('Verifying authentication...')).not.toBeInTheDocument();
+  });
+
+  it('sends the user to /login when the stored token fails verification', async () => {
+    useAuthStore.setState({ token: 'expired', username: 'alice' });
+    stubFetch(() => jsonResponse(401, { error: 'Unauthorized' }));
+    const { router } = renderApp(['/templates']);
+
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('auth-storage')).toBeNull();
+  });
+
+  it('redirects an unauthenticated visit to /login and returns there (with its search) after sign-in', async () => {
+    stubFetch(() => jsonResponse(200, { token: 'jwt-1', username: 'alice' }));
+    const user = userEvent.setup();
+    const { router } = renderApp(['/profiles?edit=42']);
+
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({
+      from: { pathname: '/profiles', search: '?edit=42', hash: '' },
+    });
+
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { name: 'Profiles' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profiles');
+    expect(router.state.location.search).toBe('?edit=42');
+  });
+
+  it('redirects unknown paths to /', async () => {
+    signIn();
+    const { router } = renderApp(['/no/such/page']);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('TR-069 ACS system overview and device statistics')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends an unauthenticated unknown path to /login by way of /', async () => {
+    const { router } = renderApp(['/nope']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it.each([
+    ['/', 'Dashboard', 'TR-069 ACS system overview and device statistics'],
+    ['/devices', 'Devices', 'Manage and monitor your TR-069 CPE devices'],
+    ['/templates', 'Templates', 'Configuration templates for automatic device provisioning'],
+    ['/profiles', 'Profiles', null],
+    ['/provisioning', 'Provisioning', null],
+    ['/customer-routers', 'Customer Routers', null],
+    ['/bulk-operations', 'Bulk Operations', null],
+    ['/settings', 'Settings', null],
+  ])('%s shows the %s screen', async (path, heading, subtitle) => {
+    signIn();
+    renderApp([path]);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    if (subtitle) expect(screen.getByText(subtitle)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,29 @@
+// The HTTP client every feature uses: the session's bearer token, and spec §8's 401 rule.
+import { useAuthStore } from '@/stores/auth-store';
+import { createHttpClient } from './http-client';
+
+export const LOGIN_PATH = '/login';
+
+export interface UnauthorizedRedirect {
+  /** Navigate to /login; the router installs a client-side navigation that remembers the location. */
+  (path: string): void;
+}
+
+const fullPageRedirect: UnauthorizedRedirect = (path) => window.location.assign(path);
+let redirectToLogin: UnauthorizedRedirect = fullPageRedirect;
+
+/** Lets the router take over the redirect (keeps the SPA state and remembers where the user was). */
+export function setUnauthorizedRedirect(redirect: UnauthorizedRedirect | null): void {
+  redirectToLogin = redirect ?? fullPageRedirect;
+}
+
+/** spec §8: any 401 on a non-auth path removes the stored session and redirects to /login unless already there. */
+export function handleUnauthorized(): void {
+  useAuthStore.getState().clearSession();
+  if (window.location.pathname !== LOGIN_PATH) redirectToLogin(LOGIN_PATH);
+}
+
+export const api = createHttpClient({
+  getToken: () => useAuthStore.getState().token,
+  onUnauthorized: handleUnauthorized,
+});

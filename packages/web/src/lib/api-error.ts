@@ -1,0 +1,42 @@
+/** The JSON error body every API route answers with on failure. */
+export interface ApiErrorBody {
+  error?: string;
+  message?: string;
+}
+
+/** HTTP: the server answered with a non-2xx status. TIMEOUT / NETWORK: no answer (status 0). */
+export type ApiErrorKind = 'HTTP' | 'TIMEOUT' | 'NETWORK';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** The HTTP status, or 0 when the request got no answer. */
+  readonly status: number;
+  /** The server's JSON `{error, message}` body, when there was one. */
+  readonly body: ApiErrorBody | null;
+
+  constructor(kind: ApiErrorKind, status: number, body: ApiErrorBody | null, message: string) {
+    super(message);
+    this.kind = kind;
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's `error` field (spec §8: "Server error messages are shown when present"). */
+  get serverError(): string | undefined {
+    return this.body?.error;
+  }
+
+  get serverMessage(): string | undefined {
+    return this.body?.message;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** The message to show for a failed call: the server's `error` field if present, else `fallback`. */
+export function errorText(error: unknown, fallback: string): string {
+  return (isApiError(error) && error.serverError) || fallback;
+}

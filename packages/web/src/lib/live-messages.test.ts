@@ -1,0 +1,74 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { applyLiveMessage, parseLiveMessage, type LiveMessage } from './live-messages';
+
+function invalidatedKeys(message: LiveMessage, logger = { warn: vi.fn() }) {
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  applyLiveMessage(queryClient, message, logger);
+  return invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+}
+
+const at = '2026-01-01T00:00:00.000Z';
+
+describe('live messages', () => {
+  it('device_status_update refreshes devices and stats', () => {
+    const message = {
+      type: 'device_status_update',
+      timestamp: at,
+      payload: { serialNumber: 'SN1', status: 'online', deviceId: 'd1' },
+    } as const;
+    expect(invalidatedKeys(message)).toEqual([['devices'], ['stats']]);
+  });
+
+  it('job_update refreshes jobs and stats', () => {
+    const message = {
+      type: 'job_update',
+      timestamp: at,
+      payload: { id: 'j1', type: 'reboot', status: 'completed' },
+    };
+    expect(invalidatedKeys(message)).toEqual([['jobs'], ['stats']]);
+  });
+
+  it('stats_update refreshes stats', () => {
+    expect(invalidatedKeys({ type: 'stats_update', timestamp: at, payload: null })).toEqual([['stats']]);
+  });
+
+  it('system_alert is only logged as a warning', () => {
+    const logger = { warn: vi.fn() };
+    const payload = { level: 'warning', message: 'Disk almost full' };
+    expect(invalidatedKeys({ type: 'system_alert', timestamp: at, payload }, logger)).toEqual([]);
+    expect(logger.warn).toHaveBeenCalledWith('System alert', payload);
+  });
+
+  it('performance_update and connection_event refresh nothing', () => {
+    const perf = { cpuUsage: 1, memoryUsage: 2, activeConnections: 3, requestsPerSecond: 4 };
+    expect(invalidatedKeys({ type: 'performance_update', timestamp: at, payload: perf })).toEqual([]);
+    expect(
+      invalidatedKeys({ type: 'connection_event', timestamp: at, payload: { connected: true } }),
+    ).toEqual([]);
+  });
+
+  it('invalidating ["devices"] reaches every devices query (list, detail)', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['devices', 'list', { limit: 100 }], []);
+    queryClient.setQueryData(['devices', 'detail', 'd1'], {});
+    queryClient.setQueryData(['templates', 'list', {}], []);
+    applyLiveMessage(queryClient, { type: 'device_status_update', timestamp: at, payload: {} as never });
+    await Promise.resolve();
+    expect(queryClient.getQueryState(['devices', 'list', { limit: 100 }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['devices', 'detail', 'd1'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['templates', 'list', {}])?.isInvalidated).toBe(false);
+  });
+
+  it('parses only JSON objects with a string type', () => {
+    expect(parseLiveMessage('{"type":"job_update","timestamp":"t","payload":{"id":"1"}}')).toEqual({
+      type: 'job_update',
+      timestamp: 't',
+      payload: { id: '1' },
+    });
+    expect(parseLiveMessage('{"type":1}')).toBeNull();
+    expect(parseLiveMessage('{oops')).toBeNull();
+    expect(parseLiveMessage(new ArrayBuffer(2))).toBeNull();
+  });
+});

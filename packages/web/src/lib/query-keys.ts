@@ -1,0 +1,37 @@
+// Query keys, one section per feature. Features build their keys from here so that cache
+// invalidation (mutations, live messages) reuses the exact key prefixes (bulletproof-react).
+import type { QueryParams } from './http-client';
+
+export const queryKeys = {
+  devices: {
+    all: ['devices'] as const,
+    list: (params: QueryParams = {}) => ['devices', 'list', params] as const,
+    detail: (id: string) => ['devices', 'detail', id] as const,
+    jobs: (id: string) => ['devices', 'detail', id, 'jobs'] as const,
+    unassigned: () => ['devices', 'unassigned'] as const,
+  },
+  stats: {
+    all: ['stats'] as const,
+    dashboard: () => ['stats', 'dashboard'] as const,
+    provisioning: () => ['stats', 'provisioning'] as const,
+  },
+  jobs: {
+    all: ['jobs'] as const,
+    list: (params: QueryParams = {}) => ['jobs', 'list', params] as const,
+  },
+  templates: {
+    all: ['templates'] as const,
+    list: (params: QueryParams = {}) => ['templates', 'list', params] as const,
+    detail: (id: string) => ['templates', 'detail', id] as const,
+  },
+  profiles: {
+    all: ['profiles'] as const,
+    list: (params: QueryParams = {}) => ['profiles', 'list', params] as const,
+    detail: (id: string) => ['profiles', 'detail', id] as const,
+    versions: (id: string) => ['profiles', 'detail', id, 'versions'] as const,
+    byTemplate: (templateId: string) => ['profiles', 'by-template', templateId] as const,
+  },
+  settings: {
+    all: ['settings'] as const,
+  },
+} as const;
