@@ -10,7 +10,10 @@ import {
   type DigestHash,
 } from './http-digest';
 
-const hash: DigestHash = (alg, data) => createHash(alg === 'MD5' ? 'md5' : 'sha256').update(data).digest('hex');
+const hash: DigestHash = (alg, data) =>
+  createHash(alg === 'MD5' ? 'md5' : 'sha256')
+    .update(data)
+    .digest('hex');
 
 describe('HTTP Digest (RFC 7616)', () => {
   it('computes the RFC 7616 §3.9.1 example response, MD5 and SHA-256', () => {
@@ -25,7 +28,9 @@ describe('HTTP Digest (RFC 7616)', () => {
       nc: '00000001',
       cnonce: 'f2/wE4q74E6zIJEtWaHKaf5wv/H5QzzpXusqGemxURZJ',
     };
-    expect(computeDigestResponse({ ...base, algorithm: 'MD5' }, hash)).toBe('8ca523f5e9506fed4657c9700eebdbec');
+    expect(computeDigestResponse({ ...base, algorithm: 'MD5' }, hash)).toBe(
+      '8ca523f5e9506fed4657c9700eebdbec',
+    );
     expect(computeDigestResponse({ ...base, algorithm: 'SHA-256' }, hash)).toBe(
       '753927fa0e85d155564e2e272a28d1802ca10daf4496794697cf8db5856cb6c1',
     );
@@ -36,7 +41,12 @@ describe('HTTP Digest (RFC 7616)', () => {
       'Digest realm="acs, main", qop="auth", algorithm=SHA-256, nonce="n\\"1", Digest realm="acs", algorithm=MD5, nonce="n2", Basic realm="x"';
     const parsed = parseAuthHeader(header);
     expect(parsed.map((c) => c.scheme)).toEqual(['Digest', 'Digest', 'Basic']);
-    expect(parsed[0]!.params).toEqual({ realm: 'acs, main', qop: 'auth', algorithm: 'SHA-256', nonce: 'n"1' });
+    expect(parsed[0]!.params).toEqual({
+      realm: 'acs, main',
+      qop: 'auth',
+      algorithm: 'SHA-256',
+      nonce: 'n"1',
+    });
     expect(parsed[1]!.params.algorithm).toBe('MD5');
   });
 
@@ -49,13 +59,30 @@ describe('HTTP Digest (RFC 7616)', () => {
 
   it('round-trips: a client answer to a server challenge verifies, a wrong password does not', () => {
     for (const algorithm of ['MD5', 'SHA-256'] as const) {
-      const challenge = parseAuthHeader(buildDigestChallenge({ realm: 'Provisor', nonce: 'abc', opaque: 'o', algorithm }))[0]!;
+      const challenge = parseAuthHeader(
+        buildDigestChallenge({ realm: 'Provisor', nonce: 'abc', opaque: 'o', algorithm }),
+      )[0]!;
       const authorization = buildDigestAuthorization(
-        { username: 'u', password: 'p', method: 'POST', uri: '/', challenge: challenge.params, nc: 1, cnonce: 'c' },
+        {
+          username: 'u',
+          password: 'p',
+          method: 'POST',
+          uri: '/',
+          challenge: challenge.params,
+          nc: 1,
+          cnonce: 'c',
+        },
         hash,
       )!;
       const creds = parseAuthHeader(authorization)[0]!;
-      expect(creds.params).toMatchObject({ username: 'u', nonce: 'abc', nc: '00000001', qop: 'auth', opaque: 'o', algorithm });
+      expect(creds.params).toMatchObject({
+        username: 'u',
+        nonce: 'abc',
+        nc: '00000001',
+        qop: 'auth',
+        opaque: 'o',
+        algorithm,
+      });
       expect(verifyDigestResponse(creds.params, { method: 'POST', password: 'p' }, hash)).toBe(true);
       expect(verifyDigestResponse(creds.params, { method: 'POST', password: 'wrong' }, hash)).toBe(false);
       expect(verifyDigestResponse(creds.params, { method: 'GET', password: 'p' }, hash)).toBe(false);
@@ -63,7 +90,15 @@ describe('HTTP Digest (RFC 7616)', () => {
   });
 
   it('never throws on garbage headers', () => {
-    for (const header of ['', ',,,', 'Digest', 'Digest realm=', 'Digest realm="unterminated', '= = =', 'Digest a=b=c']) {
+    for (const header of [
+      '',
+      ',,,',
+      'Digest',
+      'Digest realm=',
+      'Digest realm="unterminated',
+      '= = =',
+      'Digest a=b=c',
+    ]) {
       expect(() => parseAuthHeader(header)).not.toThrow();
     }
   });

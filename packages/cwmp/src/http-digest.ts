@@ -12,8 +12,6 @@ export interface AuthChallenge {
   params: Record<string, string>;
 }
 
-const TOKEN = /[!#$%&'*+\-.^_`|~0-9A-Za-z]+/y;
-
 /**
  * Parses a WWW-Authenticate or Authorization header value into its challenges or credentials:
  * `Digest realm="x", nonce="y", Basic realm="z"` gives two. Quoted strings may contain commas and
@@ -27,10 +25,12 @@ export function parseAuthHeader(header: string): AuthChallenge[] {
     while (i < n && (header[i] === ' ' || header[i] === '\t' || header[i] === ',')) i++;
   };
   const token = (): string | null => {
-    TOKEN.lastIndex = i;
-    const m = TOKEN.exec(header);
+    // A sticky regex per call: no module-level mutable state (style rule 2).
+    const re = /[!#$%&'*+\-.^_`|~0-9A-Za-z]+/y;
+    re.lastIndex = i;
+    const m = re.exec(header);
     if (!m) return null;
-    i = TOKEN.lastIndex;
+    i = re.lastIndex;
     return m[0];
   };
   while (i < n) {
@@ -95,7 +95,12 @@ export interface ChallengeOptions {
 
 /** One `WWW-Authenticate` value offering `qop="auth"`. */
 export function buildDigestChallenge(o: ChallengeOptions): string {
-  const parts = [`realm=${quote(o.realm)}`, `qop="auth"`, `algorithm=${o.algorithm}`, `nonce=${quote(o.nonce)}`];
+  const parts = [
+    `realm=${quote(o.realm)}`,
+    `qop="auth"`,
+    `algorithm=${o.algorithm}`,
+    `nonce=${quote(o.nonce)}`,
+  ];
   if (o.opaque !== undefined) parts.push(`opaque=${quote(o.opaque)}`);
   if (o.stale) parts.push('stale=true');
   return `Digest ${parts.join(', ')}`;
@@ -119,7 +124,8 @@ export interface DigestInputs {
 export function computeDigestResponse(i: DigestInputs, hash: DigestHash): string {
   const ha1 = hash(i.algorithm, `${i.username}:${i.realm}:${i.password}`);
   const ha2 = hash(i.algorithm, `${i.method}:${i.uri}`);
-  if (i.qop === 'auth') return hash(i.algorithm, `${ha1}:${i.nonce}:${i.nc ?? ''}:${i.cnonce ?? ''}:auth:${ha2}`);
+  if (i.qop === 'auth')
+    return hash(i.algorithm, `${ha1}:${i.nonce}:${i.nc ?? ''}:${i.cnonce ?? ''}:auth:${ha2}`);
   return hash(i.algorithm, `${ha1}:${i.nonce}:${ha2}`);
 }
 
@@ -147,10 +153,26 @@ export function buildDigestAuthorization(o: AuthorizationOptions, hash: DigestHa
   if (!algorithm) return null;
   const realm = o.challenge.realm ?? '';
   const nonce = o.challenge.nonce ?? '';
-  const qop = (o.challenge.qop ?? '').split(',').map((q) => q.trim()).includes('auth') ? 'auth' : undefined;
+  const qop = (o.challenge.qop ?? '')
+    .split(',')
+    .map((q) => q.trim())
+    .includes('auth')
+    ? 'auth'
+    : undefined;
   const nc = o.nc.toString(16).padStart(8, '0');
   const response = computeDigestResponse(
-    { algorithm, username: o.username, password: o.password, realm, method: o.method, uri: o.uri, nonce, qop, nc, cnonce: o.cnonce },
+    {
+      algorithm,
+      username: o.username,
+      password: o.password,
+      realm,
+      method: o.method,
+      uri: o.uri,
+      nonce,
+      qop,
+      nc,
+      cnonce: o.cnonce,
+    },
     hash,
   );
   const parts = [
@@ -176,7 +198,8 @@ export function verifyDigestResponse(
   hash: DigestHash,
 ): boolean {
   const algorithm = parseDigestAlgorithm(params.algorithm);
-  if (!algorithm || !params.username || !params.nonce || params.uri === undefined || !params.response) return false;
+  if (!algorithm || !params.username || !params.nonce || params.uri === undefined || !params.response)
+    return false;
   const qop = params.qop === 'auth' ? 'auth' : undefined;
   if (params.qop !== undefined && !qop) return false;
   const response = computeDigestResponse(
@@ -199,7 +222,8 @@ export function verifyDigestResponse(
 
 function constantTimeEqual(a: string, b: string): boolean {
   let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
   return diff === 0;
 }
 

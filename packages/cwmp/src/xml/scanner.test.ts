@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { decode } from '../decode';
+import type { DecodeOptions } from '../decode';
+import { CwmpParseError } from '../errors';
+import type { CwmpErrorCode } from '../errors';
+import { escapeXml } from './escape';
+import { parseXml } from './scanner';
+
+const LIMITS = { maxDepth: 32, maxElements: 1000, maxTextLength: 1000 };
+const SOAP = 'http://schemas.xmlsoap.org/soap/envelope/';
+
+function codeOf(fn: () => unknown): CwmpErrorCode {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(CwmpParseError);
+    return (e as CwmpParseError).code;
+  }
+  throw new Error('no error');
+}
+
+const parseCode = (xml: string) => codeOf(() => parseXml(xml, LIMITS));
+const decodeCode = (xml: string, options?: DecodeOptions) => codeOf(() => decode(xml, options));
+
+function rebootWithKey(key: string): string {
+  return `<s:Envelope xmlns:s="${SOAP}"><s:Body><c:Reboot xmlns:c="urn:dslforum-org:cwmp-1-0"><CommandKey>${key}</CommandKey></c:Reboot></s:Body></s:Envelope>`;
+}
+
+describe('XML scanner: safety', () => {
+  it('rejects a DOCTYPE', () => {
+    expect(parseCode('<!DOCTYPE foo><foo/>')).toBe('CWMP_ERR_DOCTYPE');
+    expect(parseCode('<?xml version="1.0"?>\n<!doctype foo SYSTEM "file:///etc/passwd"><foo/>')).toBe(
+      'CWMP_ERR_DOCTYPE',
+    );
+  });
+
+  it('rejects an external entity declaration (XXE)', () => {
+    const xxe = '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>';
+    expect(decodeCode(xxe)).toBe('CWMP_ERR_DOCTYPE');
+  });
+
+  it('rejects billion laughs', () => {
+    const lol =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">]>' +
+      '<lolz>&lol2;</lolz>';
+    expect(decodeCode(lol)).toBe('CWMP_ERR_DOCTYPE');
+  });
+
+  it('rejects an entity declaration outside a DOCTYPE and an undeclared entity', () => {
+    expect(parseCode('<a><!ENTITY x "y"></a>')).toBe('CWMP_ERR_DOCTYPE');
+    expect(parseCode('<a>&x;</a>')).toBe('CWMP_ERR_XML_ENTITY');
+    expect(parseCode('<a>AT&T</a>')).toBe('CWMP_ERR_XML_ENTITY');
+    expect(parseCode('<a>&#0;</a>')).toBe('CWMP_ERR_XML_ENTITY');
+    expect(parseCode('<a>&#xD800;</a>')).toBe('CWMP_ERR_XML_ENTITY');
+    expect(parseCode('<a b="&bogus;"/>')).toBe('CWMP_ERR_XML_ENTITY');
+  });
+});
+
+describe('XML scanner: limits (each an option with a default)', () => {
+  it('maxBytes', () => {
+    const xml = rebootWithKey('k');
+    expect(decodeCode(xml, { maxBytes: xml.length - 1 })).toBe('CWMP_ERR_INPUT_TOO_LARGE');
+    expect(codeOf(() => decode(new TextEncoder().encode(xml), { maxBytes: 10 }))).toBe(
+      'CWMP_ERR_INPUT_TOO_LARGE',
+    );
+    expect(decode(xml, { maxBytes: xml.length }).message.name).toBe('Reboot');
+  });
+
+  it('maxDepth', () => {
+    const deep = rebootWithKey('<a>'.repeat(40) + '</a>'.repeat(40));
+    expect(decodeCode(deep)).toBe('CWMP_ERR_DEPTH_LIMIT');
+    expect(decodeCode(rebootWithKey('k'), { maxDepth: 3 })).toBe('CWMP_ERR_DEPTH_LIMIT');
+    expect(decode(rebootWithKey('k'), { maxDepth: 4 }).message.name).toBe('Reboot');
+  });
+
+  it('maxDepth holds for a million unclosed tags without a stack overflow', () => {
+    expect(decodeCode('<a>'.repeat(1_000_000), { maxBytes: 1e8 })).toBe('CWMP_ERR_DEPTH_LIMIT');
+  });
+
+  it('maxElements', () => {
+    expect(decodeCode(rebootWithKey('k'), { maxElements: 3 })).toBe('CWMP_ERR_ELEMENT_LIMIT');
+    expect(decode(rebootWithKey('k'), { maxElements: 4 }).message.name).toBe('Reboot');
+    const wide = `<s:Envelope xmlns:s="${SOAP}">${'<x/>'.repeat(300_000)}</s:Envelope>`;
+    expect(decodeCode(wide)).toBe('CWMP_ERR_ELEMENT_LIMIT');
+  });
+
+  it('maxTextLength, for text, CDATA and text split by comments', () => {
+    expect(decodeCode(rebootWithKey('x'.repeat(11)), { maxTextLength: 10 })).toBe('CWMP_ERR_TEXT_LIMIT');
+    expect(decodeCode(rebootWithKey(`<![CDATA[${'x'.repeat(11)}]]>`), { maxTextLength: 10 })).toBe(
+      'CWMP_ERR_TEXT_LIMIT',
+    );
+    expect(decodeCode(rebootWithKey('xxxxxx<!---->xxxxxx'), { maxTextLength: 10 })).toBe(
+      'CWMP_ERR_TEXT_LIMIT',
+    );
+    expect(decode(rebootWithKey('x'.repeat(10)), { maxTextLength: 10 }).message).toStrictEqual({
+      name: 'Reboot',
+      commandKey: 'x'.repeat(10),
+    });
+  });
+});
+
+describe('XML scanner: well-formedness', () => {
+  it.each([
+    ['<a><b></a>', 'CWMP_ERR_XML_SYNTAX'],
+    ['<a></b>', 'CWMP_ERR_XML_SYNTAX'],
+    ['<a/><b/>', 'CWMP_ERR_XML_SYNTAX'],
+    ['text<a/>', 'CWMP_ERR_XML_SYNTAX'],
+    ['<a/>text', 'CWMP_ERR_XML_SYNTAX'],
+    ['</a>', 'CWMP_ERR_XML_SYNTAX'],
+    ['<a b=c/>', 'CWMP_ERR_XML_SYNTAX'],
+    ['<a b/>', 'CWMP_ERR_XML_SYNTAX'],
+    ['<a b="<"/>', 'CWMP_ERR_XML_SYNTAX'],
+    ['< a/>', 'CWMP_ERR_XML_SYNTAX'],
+    ['<a><!FOO></a>', 'CWMP_ERR_XML_SYNTAX'],
+    ['<!-- only a comment -->', 'CWMP_ERR_XML_SYNTAX'],
+    ['<a>', 'CWMP_ERR_XML_TRUNCATED'],
+    ['<a', 'CWMP_ERR_XML_TRUNCATED'],
+    ['<a b="1', 'CWMP_ERR_XML_TRUNCATED'],
+    ['<a><!-- x', 'CWMP_ERR_XML_TRUNCATED'],
+    ['<a><![CDATA[x', 'CWMP_ERR_XML_TRUNCATED'],
+    ['<a></a', 'CWMP_ERR_XML_TRUNCATED'],
+    ['<?xml', 'CWMP_ERR_XML_TRUNCATED'],
+  ])('%s → %s', (xml, code) => {
+    expect(parseCode(xml)).toBe(code);
+  });
+
+  it('normalises line ends but keeps a CR written as &#13;', () => {
+    expect(parseXml('<a>x\r\ny\rz&#13;</a>', LIMITS).text).toBe('x\ny\nz\r');
+  });
+
+  it('resolves namespaces per scope, including redeclared prefixes', () => {
+    const root = parseXml('<p:a xmlns:p="urn:1"><p:b xmlns:p="urn:2"/><p:c/></p:a>', LIMITS);
+    const [b, c] = root.children!;
+    expect([b!.scope!.uri, c!.scope!.uri]).toStrictEqual(['urn:2', 'urn:1']);
+  });
+});
+
+describe('escapeXml', () => {
+  it('escapes markup, quotes and whitespace that XML would normalise', () => {
+    expect(escapeXml(`a&b<c>d"e'f\tg\nh\ri`)).toBe('a&amp;b&lt;c&gt;d&quot;e&apos;f&#9;g&#10;h&#13;i');
+    const plain = 'Device.WiFi.SSID.1.SSID';
+    expect(escapeXml(plain)).toBe(plain);
+  });
+
+  it('refuses characters XML 1.0 cannot carry', () => {
+    expect(() => escapeXml('a\u0000b')).toThrow(/CWMP_ERR_INVALID_CHAR/);
+    expect(() => escapeXml('\u001b[0m')).toThrow(/CWMP_ERR_INVALID_CHAR/);
+  });
+});
