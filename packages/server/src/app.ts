@@ -13,12 +13,30 @@ import { createEventBus, type EventBus } from './modules/live/event-bus';
 import livePlugin, { registerWebsocket } from './modules/live/plugin';
 import { createUsersRepository } from './modules/users/repository';
 import { createUsersService, type UsersService } from './modules/users/service';
+import { createCpeAuthenticator } from './modules/cwmp/cpe-auth';
+import { createConnectionRequester, type ConnectionRequester } from './modules/cwmp/connection-request';
+import { cwmpDoor } from './modules/cwmp/plugin';
+import { connectionRoutes } from './modules/cwmp/routes';
+import { createSessionEngine, type SessionEngine } from './modules/cwmp/session-engine';
+import { createDevicesRepository } from './modules/devices/repository';
+import { devicesRoutes } from './modules/devices/routes';
+import { createDevicesService, type DevicesService } from './modules/devices/service';
+import { defaultSettings } from './modules/settings/defaults';
+import { settingsRoutes } from './modules/settings/routes';
+import { createSettingsService, type SettingsService } from './modules/settings/service';
+import { statsRoutes } from './modules/stats/routes';
+import { createStatsService, type StatsService } from './modules/stats/service';
 
 export interface Services {
   database: DatabaseHandle;
   auth: AuthService;
   users: UsersService;
   bus: EventBus;
+  settings: SettingsService;
+  devices: DevicesService;
+  stats: StatsService;
+  cwmp: SessionEngine;
+  connectionRequests: ConnectionRequester;
 }
 
 export interface RouteSummary {
@@ -88,7 +106,53 @@ export async function buildApp(
   });
   const auth = createAuthService({ db: database.db, users: usersRepo, signer, limiter });
   const bus = createEventBus();
-  app.decorate('services', { database, auth, users, bus });
+  const settings = await createSettingsService(
+    database.db,
+    defaultSettings(
+      { port: config.port, host: config.host },
+      database.dialect,
+      config.database.kind === 'sqlite' ? config.database.path : '',
+    ),
+  );
+  const devices = createDevicesService(createDevicesRepository(database.db, database.dialect), bus, {
+    defaultInformInterval: config.defaultInformInterval,
+    offlineGraceSeconds: config.offlineGraceSeconds,
+  });
+  const stats = createStatsService(devices, bus);
+  devices.onCountsChanged(() => stats.countsMayHaveChanged((err) => app.log.warn({ err }, 'stats update failed')));
+  const cwmp = createSessionEngine(
+    { devices, settings, bus, log: app.log },
+    { maxRpcsPerSession: config.cwmpMaxRpcsPerSession, maxBodyBytes: config.cwmpBodyLimitBytes },
+  );
+  const cpeAuth = createCpeAuthenticator(settings, devices, {
+    nonceTtlMs: config.digestNonceTtlSeconds * 1000,
+    freeFailures: 5,
+    failureWindowMs: 10 * 60 * 1000,
+    maxDelayMs: 5000,
+  });
+  const connectionRequests = createConnectionRequester({
+    timeoutMs: config.connectionRequestTimeoutMs,
+    concurrency: config.connectionRequestConcurrency,
+    minIntervalMs: config.connectionRequestMinIntervalMs,
+    allowBasic: () => settings.get().connectionRequest.allowBasic,
+  });
+  app.decorate('services', { database, auth, users, bus, settings, devices, stats, cwmp, connectionRequests });
+
+  // One sweeper: idle CWMP sessions time out, silent devices turn offline.
+  let sweeping = false;
+  const sweeper = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    Promise.all([cwmp.sweep(), devices.sweepOffline()])
+      .catch((err: unknown) => app.log.warn({ err }, 'sweep failed'))
+      .finally(() => (sweeping = false));
+  }, config.sweepIntervalMs);
+  sweeper.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    stats.stop();
+    await cwmp.closeAll();
+  });
 
   const prune = setInterval(() => {
     auth.pruneRevoked().catch((err: unknown) => app.log.warn({ err }, 'pruning revoked tokens failed'));
@@ -118,6 +182,11 @@ export async function buildApp(
   await registerWebsocket(app);
   await app.register(authPlugin, { auth });
   await app.register(livePlugin, { bus, auth });
+  await app.register(settingsRoutes);
+  await app.register(devicesRoutes);
+  await app.register(statsRoutes);
+  await app.register(connectionRoutes);
+  await app.register(cwmpDoor, { engine: cwmp, auth: cpeAuth, settings, bodyLimitBytes: config.cwmpBodyLimitBytes });
   await app.register(consolePlugin, {
     webDist: config.webDist,
     providerName: config.providerName,

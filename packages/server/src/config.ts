@@ -25,6 +25,22 @@ export interface Config {
   /** Failed sign-ins allowed per address and per username within `loginWindowSeconds`. */
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** Largest CWMP message accepted, in bytes (after decompression too). */
+  cwmpBodyLimitBytes: number;
+  /** RPCs the ACS sends in one CWMP session at most. */
+  cwmpMaxRpcsPerSession: number;
+  /** How often idle CWMP sessions and overdue devices are looked for, in milliseconds. */
+  sweepIntervalMs: number;
+  /** Seconds added to twice a device's Inform interval before it is offline. */
+  offlineGraceSeconds: number;
+  /** Inform interval assumed for devices that did not report one, in seconds. */
+  defaultInformInterval: number;
+  /** Lifetime of a Digest nonce issued to CPEs, in seconds. */
+  digestNonceTtlSeconds: number;
+  /** Connection requests: timeout, concurrency, and least time between two to one device. */
+  connectionRequestTimeoutMs: number;
+  connectionRequestConcurrency: number;
+  connectionRequestMinIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -82,5 +98,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bodyLimitBytes: integer(env, 'PROVISOR_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     loginMaxFailures: integer(env, 'PROVISOR_LOGIN_MAX_FAILURES', 10, 1, 10_000),
     loginWindowSeconds: integer(env, 'PROVISOR_LOGIN_WINDOW', 15 * 60, 1, 24 * 3600),
+    cwmpBodyLimitBytes: integer(env, 'PROVISOR_CWMP_BODY_LIMIT', 8 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+    cwmpMaxRpcsPerSession: integer(env, 'PROVISOR_CWMP_MAX_RPCS', 256, 1, 100_000),
+    sweepIntervalMs: integer(env, 'PROVISOR_SWEEP_INTERVAL_MS', 5000, 10, 3_600_000),
+    offlineGraceSeconds: integer(env, 'PROVISOR_OFFLINE_GRACE', 60, 0, 86_400),
+    defaultInformInterval: integer(env, 'PROVISOR_DEFAULT_INFORM_INTERVAL', 300, 1, 30 * 86_400),
+    digestNonceTtlSeconds: integer(env, 'PROVISOR_DIGEST_NONCE_TTL', 300, 1, 86_400),
+    connectionRequestTimeoutMs: integer(env, 'PROVISOR_CR_TIMEOUT_MS', 5000, 10, 120_000),
+    connectionRequestConcurrency: integer(env, 'PROVISOR_CR_CONCURRENCY', 50, 1, 10_000),
+    connectionRequestMinIntervalMs: integer(env, 'PROVISOR_CR_MIN_INTERVAL_MS', 1000, 0, 3_600_000),
   };
 }

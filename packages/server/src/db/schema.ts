@@ -1,5 +1,7 @@
+import type { DevicesTable } from './tables/devices';
 import type { MetaTable } from './tables/meta';
 import type { RevokedTokensTable } from './tables/revoked-tokens';
+import type { SettingsTable } from './tables/settings';
 import type { UsersTable } from './tables/users';
 
 /** Every table, as Kysely sees it. Times are ISO-8601 UTC text in both dialects (sortable). */
@@ -7,4 +9,6 @@ export interface Database {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
   meta: MetaTable;
+  devices: DevicesTable;
+  settings: SettingsTable;
 }

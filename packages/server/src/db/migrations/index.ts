@@ -1,7 +1,9 @@
 // Migrations are listed by hand, in order, so the set is the same on every dialect and in every build.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial';
+import * as m0002 from './0002-devices-settings';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-devices-settings': m0002,
 };

@@ -1,0 +1,41 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export const DEVICE_STATUSES = ['online', 'offline', 'provisioning', 'error'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+
+/**
+ * One router. Identity is OUI + ProductClass + SerialNumber (cwmp-reference §5); summary columns
+ * are indexed for search; the parameter tree is one JSON document (`parameters`).
+ */
+export interface DevicesTable {
+  id: string;
+  oui: string;
+  product_class: string;
+  serial_number: string;
+  manufacturer: Generated<string>;
+  software_version: Generated<string>;
+  hardware_version: Generated<string>;
+  status: Generated<DeviceStatus>;
+  /** ISO time of the last Inform; null for a device registered but never seen. */
+  last_inform_at: string | null;
+  /** JSON array of the last Inform's event codes. */
+  last_events: Generated<string>;
+  external_ip: Generated<string>;
+  connection_request_url: Generated<string>;
+  connection_request_username: Generated<string>;
+  connection_request_password: Generated<string>;
+  /** Per-device CWMP credentials; empty means the global ones of settings apply. */
+  cwmp_username: Generated<string>;
+  cwmp_password: Generated<string>;
+  /** Seconds; 0 when unknown. */
+  periodic_inform_interval: Generated<number>;
+  assigned_profile_id: string | null;
+  /** JSON object: parameter path -> { value, type, writable? }. */
+  parameters: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type DeviceRow = Selectable<DevicesTable>;
+export type NewDeviceRow = Insertable<DevicesTable>;
+export type DeviceUpdate = Updateable<DevicesTable>;

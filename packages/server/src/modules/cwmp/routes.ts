@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '../auth/schemas';
+
+export async function connectionRoutes(app: FastifyInstance) {
+  const { devices, connectionRequests, settings } = app.services;
+
+  app.post(
+    '/api/devices/:id/test-connection',
+    {
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              success: { type: 'boolean' },
+              outcome: { type: 'string' },
+              status: { type: 'integer' },
+              durationMs: { type: 'integer' },
+              message: { type: 'string' },
+            },
+            required: ['success', 'outcome', 'durationMs', 'message'],
+          },
+          ...errorResponses,
+          404: errorResponses[400],
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const device = await devices.get(id);
+      const cr = settings.get().connectionRequest;
+      if (!cr.enabled) {
+        return { success: false, outcome: 'disabled', durationMs: 0, message: 'Connection requests are disabled in the settings.' };
+      }
+      const result = await connectionRequests.send({
+        deviceId: device.id,
+        url: device.connection_request_url,
+        username: device.connection_request_username || cr.username,
+        password: device.connection_request_password || cr.password,
+      });
+      request.log.info({ deviceId: id, outcome: result.outcome, ms: result.durationMs }, 'connection test');
+      return { success: result.outcome === 'reachable', ...result };
+    },
+  );
+}

@@ -1,0 +1,311 @@
+// CWMP sessions (cwmp-reference §4): data plus a step function. `handle()` takes one POST's body and
+// the session it belongs to (the caller resolves socket and cookie) and answers what to send back.
+// Sockets, cookies and HTTP stay outside, in plugin.ts.
+import { randomUUID } from 'node:crypto';
+import {
+  CwmpEncodeError,
+  CwmpParseError,
+  cwmpFault,
+  decode,
+  encode,
+  negotiateVersion,
+  type AcsMethodRequest,
+  type CpeMethodResponse,
+  type CwmpEnvelope,
+  type CwmpFault,
+  type CwmpMessage,
+  type CwmpNamespace,
+  type DecodedEnvelope,
+  type Inform,
+} from '@provisor/cwmp';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DevicesService } from '../devices/service';
+import type { EventBus } from '../live/event-bus';
+import type { SettingsService } from '../settings/service';
+import { emptyRpcSource, type PendingRpc, type RpcSource, type SessionContext } from './rpc-source';
+
+export interface Session {
+  id: string;
+  ctx: SessionContext;
+  namespace: CwmpNamespace;
+  /** `cpe`: the CPE is sending its requests; `acs`: we send ours (after its empty POST). */
+  phase: 'cpe' | 'acs';
+  pending: { id: string; rpc: PendingRpc } | null;
+  rpcCount: number;
+  nextId: number;
+  lastActivity: number;
+  timeoutMs: number;
+}
+
+export interface CwmpReply {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+  /** Set when the reply opens a session (the caller binds socket and cookie to it). */
+  openedSession?: string;
+}
+
+export interface SessionEngineOptions {
+  /** RPCs the ACS may send in one session before it ends the session (a runaway job guard). */
+  maxRpcsPerSession: number;
+  /** Largest CWMP body, in bytes (also enforced on the HTTP body before decompression). */
+  maxBodyBytes: number;
+  now?: () => number;
+}
+
+const XML = { 'content-type': 'text/xml; charset="utf-8"' };
+const ACS_METHODS = ['Inform', 'GetRPCMethods', 'TransferComplete', 'AutonomousTransferComplete', 'RequestDownload', 'Kicked'];
+const CPE_RESPONSES = new Set([
+  'GetRPCMethodsResponse', 'SetParameterValuesResponse', 'GetParameterValuesResponse', 'GetParameterNamesResponse',
+  'SetParameterAttributesResponse', 'GetParameterAttributesResponse', 'AddObjectResponse', 'DeleteObjectResponse',
+  'RebootResponse', 'DownloadResponse', 'UploadResponse', 'FactoryResetResponse', 'ScheduleInformResponse',
+  'GetQueuedTransfersResponse', 'GetAllQueuedTransfersResponse', 'ScheduleDownloadResponse', 'CancelTransferResponse',
+  'ChangeDUStateResponse',
+]);
+
+const OUI = /^[0-9A-Fa-f]{6}$/;
+
+export function createSessionEngine(
+  deps: { devices: DevicesService; settings: SettingsService; bus: EventBus; log: FastifyBaseLogger },
+  options: SessionEngineOptions,
+) {
+  const now = options.now ?? (() => Date.now());
+  const sessions = new Map<string, Session>();
+  let source: RpcSource = emptyRpcSource;
+  const { log } = deps;
+
+  const soap = (namespace: CwmpNamespace | undefined, id: string | undefined, body: CwmpMessage, extra: Record<string, string> = {}): CwmpReply => {
+    const envelope: CwmpEnvelope = { header: id === undefined ? {} : { id }, body };
+    if (namespace) envelope.namespace = namespace;
+    return { status: 200, body: encode(envelope), headers: { ...XML, ...extra } };
+  };
+  const fault = (namespace: CwmpNamespace | undefined, id: string | undefined, code: number, text: string) =>
+    soap(namespace, id, cwmpFault(code, text));
+  const plain = (status: number, text: string, headers: Record<string, string> = {}): CwmpReply => ({
+    status,
+    body: text,
+    headers: { 'content-type': 'text/plain; charset=utf-8', ...headers },
+  });
+  const empty = (close: boolean): CwmpReply => ({ status: 204, body: '', headers: close ? { connection: 'close' } : {} });
+
+  async function safely(what: string, fn: () => Promise<void> | undefined): Promise<void> {
+    try {
+      await fn();
+    } catch (err) {
+      log.error({ err }, `cwmp: ${what} failed`);
+    }
+  }
+
+  async function end(session: Session, reason: 'completed' | 'timeout' | 'replaced' | 'rpc-limit'): Promise<void> {
+    if (!sessions.delete(session.id)) return;
+    const pending = session.pending;
+    session.pending = null;
+    if (pending) {
+      const why = reason === 'timeout' ? 'timeout' : reason === 'rpc-limit' ? 'rpc-limit' : 'session-ended';
+      await safely('completing an unanswered RPC', () => pending.rpc.complete({ name: 'NoAnswer', reason: why }));
+    }
+    await safely('ending a session', () => source.onSessionEnd?.(session.ctx, reason));
+  }
+
+  async function nextRpc(session: Session): Promise<CwmpReply> {
+    session.phase = 'acs';
+    for (;;) {
+      if (session.rpcCount >= options.maxRpcsPerSession) {
+        log.warn({ deviceId: session.ctx.deviceId, rpcs: session.rpcCount }, 'cwmp: RPC limit of the session reached; ending it');
+        await end(session, 'rpc-limit');
+        return empty(true);
+      }
+      let rpc: PendingRpc | null = null;
+      await safely('asking for the next RPC', async () => {
+        rpc = await source.next(session.ctx);
+      });
+      if (!rpc) {
+        await end(session, 'completed');
+        return empty(true);
+      }
+      const pendingRpc: PendingRpc = rpc;
+      const id = `${session.id.slice(0, 8)}.${++session.nextId}`;
+      try {
+        const reply = soap(session.namespace, id, pendingRpc.request);
+        session.pending = { id, rpc: pendingRpc };
+        session.rpcCount += 1;
+        return reply;
+      } catch (err) {
+        // An RPC that cannot be written fails alone; the session moves on to the next one.
+        const detail = err instanceof CwmpEncodeError ? err.message : String(err);
+        log.error({ err, deviceId: session.ctx.deviceId }, 'cwmp: could not encode an RPC');
+        await safely('failing an unencodable RPC', () => pendingRpc.complete(cwmpFault(8002, `Internal error: ${detail}`)));
+      }
+    }
+  }
+
+  async function onInform(env: DecodedEnvelope<Inform>, previous: Session | undefined, remoteAddress: string): Promise<CwmpReply> {
+    const { header, body: inform } = env;
+    if (previous) await end(previous, 'replaced');
+    const s = deps.settings.get();
+    if (sessions.size >= s.server.maxConnections) {
+      log.warn({ active: sessions.size }, 'cwmp: too many concurrent sessions; answering 503');
+      return plain(503, 'Too many concurrent CWMP sessions; retry later.', { 'retry-after': '30', connection: 'close' });
+    }
+    const id = inform.deviceId;
+    if (!OUI.test(id.oui) || id.serialNumber.trim() === '') {
+      return fault(env.namespace, header.id, 8003, 'Invalid arguments: DeviceId needs a six-hex-digit OUI and a SerialNumber');
+    }
+    const negotiated = negotiateVersion(env);
+    if (!negotiated.ok) return fault(env.namespace, header.id, 8006, `ACS version incompatible with CPE: ${negotiated.reason}`);
+    const events = inform.event.map((e) => e.eventCode);
+    const { device } = await deps.devices.recordInform({
+      identity: { oui: id.oui.toUpperCase(), productClass: id.productClass, serialNumber: id.serialNumber },
+      manufacturer: id.manufacturer,
+      events,
+      parameters: inform.parameterList.map((p) => ({ name: p.name, value: p.raw, type: p.type })),
+      remoteAddress,
+    });
+    const cpeTimeout = header.sessionTimeout;
+    const session: Session = {
+      id: randomUUID(),
+      ctx: {
+        sessionId: '',
+        deviceId: device.id,
+        serialNumber: device.serial_number,
+        events,
+        commandKeys: new Map(inform.event.filter((e) => e.commandKey !== '').map((e) => [e.eventCode, e.commandKey])),
+        remoteAddress,
+      },
+      namespace: negotiated.namespace,
+      phase: 'cpe',
+      pending: null,
+      rpcCount: 0,
+      nextId: 0,
+      lastActivity: now(),
+      timeoutMs: 1000 * (cpeTimeout !== undefined && cpeTimeout >= 5 && cpeTimeout <= 3600 ? cpeTimeout : s.cwmp.sessionTimeout),
+    };
+    session.ctx.sessionId = session.id;
+    sessions.set(session.id, session);
+    deps.bus.publish('connection_event', { connected: true, deviceId: device.id, ipAddress: remoteAddress });
+    const response: CwmpEnvelope = {
+      namespace: negotiated.namespace,
+      header: { ...(header.id !== undefined ? { id: header.id } : {}), ...(negotiated.useCwmpVersion ? { useCwmpVersion: negotiated.useCwmpVersion } : {}) },
+      body: { name: 'InformResponse', maxEnvelopes: 1 },
+    };
+    await safely('starting a session', () => source.onSessionStart?.(session.ctx));
+    return { status: 200, body: encode(response), headers: { ...XML }, openedSession: session.id };
+  }
+
+  async function onCpeRequest(session: Session, env: DecodedEnvelope, msg: AcsMethodRequest): Promise<CwmpReply> {
+    let answer: CwmpMessage;
+    switch (msg.name) {
+      case 'TransferComplete':
+        answer = { name: 'TransferCompleteResponse' };
+        break;
+      case 'AutonomousTransferComplete':
+        answer = { name: 'AutonomousTransferCompleteResponse' };
+        break;
+      case 'GetRPCMethods':
+        answer = { name: 'GetRPCMethodsResponse', methodList: ACS_METHODS };
+        break;
+      case 'RequestDownload':
+        answer = { name: 'RequestDownloadResponse' };
+        break;
+      case 'Kicked':
+        answer = { name: 'KickedResponse', nextUrl: msg.next };
+        break;
+      default:
+        return fault(session.namespace, env.header.id, 8000, `Method not supported: ${msg.name}`);
+    }
+    await safely(`handling ${msg.name}`, () => source.onCpeRequest?.(session.ctx, msg));
+    return soap(session.namespace, env.header.id, answer);
+  }
+
+  async function onAnswer(session: Session, env: DecodedEnvelope, answer: CpeMethodResponse | CwmpFault): Promise<CwmpReply> {
+    const pending = session.pending;
+    if (!pending) {
+      log.warn({ deviceId: session.ctx.deviceId, message: answer.name }, 'cwmp: an answer arrived with no RPC outstanding');
+      return nextRpc(session);
+    }
+    if (env.header.id !== undefined && env.header.id !== pending.id) {
+      log.warn({ expected: pending.id, got: env.header.id }, 'cwmp: answer with another cwmp:ID; taking it as the answer');
+    }
+    session.pending = null;
+    await safely(`completing ${pending.rpc.request.name}`, () => pending.rpc.complete(answer));
+    return nextRpc(session);
+  }
+
+  return {
+    setRpcSource(next: RpcSource): void {
+      source = next;
+    },
+    session(id: string | null | undefined): Session | undefined {
+      return id ? sessions.get(id) : undefined;
+    },
+    activeSessions: () => sessions.size,
+
+    /** One POST of a CPE. `sessionId` is what socket or cookie point to (may be stale). */
+    async handle(body: Buffer, sessionId: string | null, remoteAddress: string): Promise<CwmpReply> {
+      const session = sessionId ? sessions.get(sessionId) : undefined;
+      if (session) session.lastActivity = now();
+      if (body.length === 0 || /^\s*$/.test(body.toString('latin1'))) {
+        // cwmp-reference §4: the empty POST ends the CPE's requests; with no session it gets 204.
+        if (!session) return empty(true);
+        if (session.pending) {
+          log.warn({ deviceId: session.ctx.deviceId }, 'cwmp: empty POST while an RPC was outstanding; ending the session');
+          await end(session, 'completed');
+          return empty(true);
+        }
+        return nextRpc(session);
+      }
+      let env: DecodedEnvelope;
+      try {
+        env = decode(body, { maxBytes: options.maxBodyBytes }).envelope;
+      } catch (err) {
+        if (!(err instanceof CwmpParseError)) throw err;
+        const ns = err.context.namespace as CwmpNamespace | undefined;
+        switch (err.code) {
+          case 'CWMP_ERR_UNKNOWN_METHOD':
+            return fault(ns, err.context.id, 8000, `Method not supported: ${err.context.method ?? 'unknown'}`);
+          case 'CWMP_ERR_MISSING_ELEMENT':
+          case 'CWMP_ERR_INVALID_VALUE':
+            return fault(ns, err.context.id, 8003, `Invalid arguments: ${err.message}`);
+          case 'CWMP_ERR_INPUT_TOO_LARGE':
+            return plain(413, `The CWMP message is larger than ${options.maxBodyBytes} bytes.`);
+          case 'CWMP_ERR_ENCODING':
+            return plain(415, `Unsupported character encoding: ${err.message}. Send UTF-8 (or ISO-8859-1).`);
+          default:
+            log.warn({ code: err.code, remoteAddress }, 'cwmp: unreadable message');
+            return plain(400, `Not a CWMP SOAP envelope (${err.code}): ${err.message}`);
+        }
+      }
+      const { header, body: msg } = env;
+      // cwmp-reference §4 guard rules: headers a CPE must never send, or only with an Inform.
+      if (header.holdRequests !== undefined || header.useCwmpVersion !== undefined) {
+        return fault(env.namespace, header.id, 8003, 'Invalid arguments: HoldRequests and UseCWMPVersion are ACS-only headers');
+      }
+      if (msg.name === 'Inform') return onInform(env as DecodedEnvelope<Inform>, session, remoteAddress);
+      if (header.sessionTimeout !== undefined || header.supportedCwmpVersions !== undefined) {
+        return fault(env.namespace, header.id, 8003, 'Invalid arguments: SessionTimeout and SupportedCWMPVersions belong in an Inform');
+      }
+      if (!session) {
+        return soap(env.namespace, header.id, { ...cwmpFault(8001, 'Request denied: a CWMP session starts with an Inform'), soapFaultCode: 'Server' });
+      }
+      if (msg.name === 'Fault' || CPE_RESPONSES.has(msg.name)) return onAnswer(session, env, msg as CpeMethodResponse | CwmpFault);
+      return onCpeRequest(session, env, msg as AcsMethodRequest);
+    },
+
+    /** Ends sessions idle past their timeout (cwmp-reference §4.6); answers how many. */
+    async sweep(): Promise<number> {
+      const t = now();
+      const expired = [...sessions.values()].filter((s) => t - s.lastActivity > s.timeoutMs);
+      for (const s of expired) {
+        log.info({ deviceId: s.ctx.deviceId }, 'cwmp: session timed out');
+        await end(s, 'timeout');
+      }
+      return expired.length;
+    },
+
+    async closeAll(): Promise<void> {
+      for (const s of [...sessions.values()]) await end(s, 'timeout');
+    },
+  };
+}
+
+export type SessionEngine = ReturnType<typeof createSessionEngine>;

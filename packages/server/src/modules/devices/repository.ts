@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { DeviceRow, DeviceStatus, DeviceUpdate, NewDeviceRow } from '../../db/tables/devices';
+
+export interface DeviceIdentity {
+  oui: string;
+  productClass: string;
+  serialNumber: string;
+}
+
+export interface DeviceListQuery {
+  status?: DeviceStatus;
+  search?: string;
+  assigned?: boolean;
+  limit: number;
+  offset: number;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function createDevicesRepository(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
+  function filtered(q: Omit<DeviceListQuery, 'limit' | 'offset'>) {
+    let query = db.selectFrom('devices');
+    if (q.status) query = query.where('status', '=', q.status);
+    if (q.assigned === false) query = query.where('assigned_profile_id', 'is', null);
+    if (q.search) {
+      const pattern = `%${escapeLike(q.search.toLowerCase())}%`;
+      // Case-insensitive on both dialects; the escape character is declared for PostgreSQL too.
+      const like = (column: 'serial_number' | 'product_class' | 'oui') =>
+        dialect === 'postgres'
+          ? sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'`
+          : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+      query = query.where((eb) => eb.or([like('serial_number'), like('product_class'), like('oui')]));
+    }
+    return query;
+  }
+
+  return {
+    async list(q: DeviceListQuery): Promise<{ rows: DeviceRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        filtered(q).selectAll().orderBy('serial_number').orderBy('id').limit(q.limit).offset(q.offset).execute(),
+        filtered(q)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+    findById(id: string): Promise<DeviceRow | undefined> {
+      return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findByIdentity(i: DeviceIdentity): Promise<DeviceRow | undefined> {
+      return db
+        .selectFrom('devices')
+        .selectAll()
+        .where('oui', '=', i.oui)
+        .where('product_class', '=', i.productClass)
+        .where('serial_number', '=', i.serialNumber)
+        .executeTakeFirst();
+    },
+    findByCwmpUsername(username: string): Promise<DeviceRow | undefined> {
+      return db.selectFrom('devices').selectAll().where('cwmp_username', '=', username).executeTakeFirst();
+    },
+    /** Inserts unless the identity exists; answers the stored row either way. */
+    async insert(row: Omit<NewDeviceRow, 'id'>): Promise<{ row: DeviceRow; created: boolean }> {
+      const id = randomUUID();
+      const result = await db
+        .insertInto('devices')
+        .values({ ...row, id })
+        .onConflict((oc) => oc.columns(['oui', 'product_class', 'serial_number']).doNothing())
+        .executeTakeFirst();
+      const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      const stored = await this.findByIdentity({ oui: row.oui, productClass: row.product_class, serialNumber: row.serial_number });
+      return { row: stored!, created };
+    },
+    async update(id: string, patch: DeviceUpdate): Promise<void> {
+      await db.updateTable('devices').set(patch).where('id', '=', id).execute();
+    },
+    async remove(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('devices').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async countByStatus(): Promise<Record<DeviceStatus, number>> {
+      const rows = await db
+        .selectFrom('devices')
+        .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+        .groupBy('status')
+        .execute();
+      const counts = { online: 0, offline: 0, provisioning: 0, error: 0 };
+      for (const r of rows) counts[r.status] = Number(r.n);
+      return counts;
+    },
+    /** Devices past their Inform schedule: `deadline(interval)` gives the cut-off per interval. */
+    async findOverdue(now: number, graceSeconds: number, defaultInterval: number): Promise<DeviceRow[]> {
+      const candidates = await db
+        .selectFrom('devices')
+        .selectAll()
+        .where('status', 'in', ['online', 'provisioning', 'error'])
+        .where('last_inform_at', 'is not', null)
+        .where('last_inform_at', '<', new Date(now - (2 * 1 + graceSeconds) * 1000).toISOString())
+        .execute();
+      return candidates.filter((d) => {
+        const interval = d.periodic_inform_interval > 0 ? d.periodic_inform_interval : defaultInterval;
+        return Date.parse(d.last_inform_at!) < now - (2 * interval + graceSeconds) * 1000;
+      });
+    },
+  };
+}
+
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { DeviceStatus } from '../../db/tables/devices';
+import { AppError } from '../../errors';
+import { parseParameters } from './parameters';
+import {
+  deleteDeviceSchema,
+  getDeviceSchema,
+  listDevicesSchema,
+  parametersSchema,
+  registerDeviceSchema,
+  unassignedSchema,
+  updateDeviceSchema,
+} from './schemas';
+import { toApiDevice, type DeviceEdit, type RegisterInput } from './service';
+
+interface ListQuery {
+  status?: DeviceStatus;
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+function checkUrl(field: string, value: string | undefined): void {
+  if (value === undefined || value === '') return;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new AppError(400, 'Invalid URL', `${field} must be a valid URL such as http://192.0.2.10:7547/; got "${value}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AppError(400, 'Invalid URL', `${field} must be an http:// or https:// URL; got "${value}".`);
+  }
+}
+
+export async function devicesRoutes(app: FastifyInstance) {
+  const { devices } = app.services;
+
+  app.get('/api/devices', { schema: listDevicesSchema }, async (request) => {
+    const q = request.query as ListQuery;
+    const { rows, total } = await devices.list({ ...q, search: q.search?.trim() || undefined });
+    return { devices: rows.map(toApiDevice), total, limit: q.limit, offset: q.offset };
+  });
+
+  app.get('/api/devices/unassigned', { schema: unassignedSchema }, async (request) => {
+    const q = request.query as ListQuery;
+    const { rows, total } = await devices.list({ ...q, search: q.search?.trim() || undefined, assigned: false });
+    return { devices: rows.map(toApiDevice), total, limit: q.limit, offset: q.offset };
+  });
+
+  app.post('/api/devices/register', { schema: registerDeviceSchema }, async (request, reply) => {
+    const body = request.body as RegisterInput;
+    checkUrl('connectionRequestUrl', body.connectionRequestUrl);
+    const row = await devices.register({ ...body, serialNumber: body.serialNumber.trim(), productClass: body.productClass.trim() });
+    request.log.info({ deviceId: row.id, serialNumber: row.serial_number }, 'device registered');
+    return reply.code(201).send({ device: toApiDevice(row) });
+  });
+
+  app.get('/api/devices/:id', { schema: getDeviceSchema }, async (request) => {
+    const { id } = request.params as { id: string };
+    return { device: toApiDevice(await devices.get(id)) };
+  });
+
+  app.get('/api/devices/:id/parameters', { schema: parametersSchema }, async (request) => {
+    const { id } = request.params as { id: string };
+    const { prefix = '' } = request.query as { prefix?: string };
+    const map = parseParameters((await devices.get(id)).parameters);
+    const parameters = Object.keys(map)
+      .filter((name) => name.startsWith(prefix))
+      .sort()
+      .map((name) => ({ name, ...map[name]! }));
+    return { parameters };
+  });
+
+  app.put('/api/devices/:id', { schema: updateDeviceSchema }, async (request) => {
+    const { id } = request.params as { id: string };
+    const edit = request.body as DeviceEdit;
+    checkUrl('connectionRequestUrl', edit.connectionRequestUrl);
+    return { device: toApiDevice(await devices.update(id, edit)) };
+  });
+
+  app.delete('/api/devices/:id', { schema: deleteDeviceSchema }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    await devices.remove(id);
+    request.log.info({ deviceId: id }, 'device deleted');
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,45 @@
+// Server settings (spec §3 Settings) and their defaults (spec §9). Only server, cwmp, database and
+// connectionRequest live on the server; ui and logging are client defaults.
+
+export interface ServerSettings {
+  server: { port: number; host: string; corsOrigin: string; maxConnections: number };
+  cwmp: {
+    enabled: boolean;
+    path: string;
+    authRequired: boolean;
+    username: string;
+    password: string;
+    /** Seconds an idle CWMP session is kept. */
+    sessionTimeout: number;
+    retryAttempts: number;
+  };
+  connectionRequest: {
+    enabled: boolean;
+    port: number;
+    username: string;
+    password: string;
+    /** cwmp-reference §13: Basic is non-standard; used only when allowed. */
+    allowBasic: boolean;
+  };
+  database: { type: 'sqlite' | 'postgres'; path: string; backupEnabled: boolean; backupInterval: number; maxBackups: number };
+}
+
+export type SettingsSection = keyof ServerSettings;
+export const SECTIONS: SettingsSection[] = ['server', 'cwmp', 'connectionRequest', 'database'];
+
+export function defaultSettings(server: { port: number; host: string }, database: ServerSettings['database']['type'], databasePath: string): ServerSettings {
+  return {
+    server: { port: server.port, host: server.host, corsOrigin: '', maxConnections: 100 },
+    cwmp: {
+      enabled: true,
+      path: '/',
+      authRequired: false,
+      username: '',
+      password: '',
+      sessionTimeout: 30,
+      retryAttempts: 3,
+    },
+    connectionRequest: { enabled: true, port: 7547, username: '', password: '', allowBasic: false },
+    database: { type: database, path: databasePath, backupEnabled: true, backupInterval: 24, maxBackups: 7 },
+  };
+}

@@ -1,0 +1,67 @@
+// Settings are read from the database once at start-up and kept in memory, so the CWMP hot path
+// never waits on the database for them; a save updates both and tells listeners at once.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import { SECTIONS, type ServerSettings } from './defaults';
+
+export type SettingsPatch = { [S in keyof ServerSettings]?: Partial<ServerSettings[S]> };
+
+const RESERVED_PATHS = /^\/(api|ws|files|assets)(\/|$)/;
+
+export async function createSettingsService(db: Kysely<Database>, defaults: ServerSettings) {
+  const rows = await db.selectFrom('settings').selectAll().execute();
+  const current = structuredClone(defaults);
+  for (const row of rows) {
+    const section = row.section as keyof ServerSettings;
+    if (SECTIONS.includes(section)) Object.assign(current[section], JSON.parse(row.value));
+  }
+  // The database section describes what this process actually runs on.
+  current.database.type = defaults.database.type;
+  const listeners = new Set<(settings: ServerSettings) => void>();
+
+  return {
+    get(): ServerSettings {
+      return current;
+    },
+    async update(patch: SettingsPatch): Promise<{ requiresRestart: boolean; settings: ServerSettings }> {
+      const next = structuredClone(current);
+      for (const section of SECTIONS) Object.assign(next[section], patch[section] ?? {});
+      if (RESERVED_PATHS.test(next.cwmp.path)) {
+        throw new AppError(400, 'Invalid CWMP path', `cwmp.path "${next.cwmp.path}" is used by the console or the API; choose another, e.g. "/" or "/cwmp".`);
+      }
+      if (patch.database?.type !== undefined && patch.database.type !== current.database.type) {
+        throw new AppError(
+          400,
+          'Database type cannot be changed here',
+          `database.type is "${current.database.type}"; the database is chosen with DATABASE_URL at start-up.`,
+        );
+      }
+      const requiresRestart =
+        next.server.port !== current.server.port ||
+        next.server.host !== current.server.host ||
+        JSON.stringify(next.database) !== JSON.stringify(current.database);
+      const now = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        for (const section of SECTIONS) {
+          if (patch[section] === undefined) continue;
+          const value = JSON.stringify(next[section]);
+          await trx
+            .insertInto('settings')
+            .values({ section, value, updated_at: now })
+            .onConflict((oc) => oc.column('section').doUpdateSet({ value, updated_at: now }))
+            .execute();
+        }
+      });
+      for (const section of SECTIONS) Object.assign(current[section], next[section]);
+      for (const listener of listeners) listener(current);
+      return { requiresRestart, settings: current };
+    },
+    onChange(listener: (settings: ServerSettings) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type SettingsService = Awaited<ReturnType<typeof createSettingsService>>;
