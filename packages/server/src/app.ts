@@ -68,6 +68,8 @@ export async function buildApp(
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Unknown fields are an error that names them, not something silently dropped.
+    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   });
   registerErrorHandler(app);
   const routeTable: RouteSummary[] = [];
@@ -119,7 +121,9 @@ export async function buildApp(
     offlineGraceSeconds: config.offlineGraceSeconds,
   });
   const stats = createStatsService(devices, bus);
-  devices.onCountsChanged(() => stats.countsMayHaveChanged((err) => app.log.warn({ err }, 'stats update failed')));
+  devices.onCountsChanged(() =>
+    stats.countsMayHaveChanged((err) => app.log.warn({ err }, 'stats update failed')),
+  );
   const cwmp = createSessionEngine(
     { devices, settings, bus, log: app.log },
     { maxRpcsPerSession: config.cwmpMaxRpcsPerSession, maxBodyBytes: config.cwmpBodyLimitBytes },
@@ -136,7 +140,17 @@ export async function buildApp(
     minIntervalMs: config.connectionRequestMinIntervalMs,
     allowBasic: () => settings.get().connectionRequest.allowBasic,
   });
-  app.decorate('services', { database, auth, users, bus, settings, devices, stats, cwmp, connectionRequests });
+  app.decorate('services', {
+    database,
+    auth,
+    users,
+    bus,
+    settings,
+    devices,
+    stats,
+    cwmp,
+    connectionRequests,
+  });
 
   // One sweeper: idle CWMP sessions time out, silent devices turn offline.
   let sweeping = false;
@@ -186,7 +200,12 @@ export async function buildApp(
   await app.register(devicesRoutes);
   await app.register(statsRoutes);
   await app.register(connectionRoutes);
-  await app.register(cwmpDoor, { engine: cwmp, auth: cpeAuth, settings, bodyLimitBytes: config.cwmpBodyLimitBytes });
+  await app.register(cwmpDoor, {
+    engine: cwmp,
+    auth: cpeAuth,
+    settings,
+    bodyLimitBytes: config.cwmpBodyLimitBytes,
+  });
   await app.register(consolePlugin, {
     webDist: config.webDist,
     providerName: config.providerName,

@@ -48,8 +48,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       } satisfies ErrorBody);
     }
     let message = err.message;
-    if (err.validation) message = `Invalid request: ${err.message}`;
-    else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    if (err.validation) {
+      const first = err.validation[0];
+      const extra =
+        first?.params && 'additionalProperty' in first.params
+          ? ` ("${String(first.params.additionalProperty)}")`
+          : '';
+      message = `Invalid request: ${err.message}${extra}`;
+    } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       message = 'The request body is larger than the server accepts; send less data.';
     else if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError)
       message = `The request body is not valid JSON: ${err.message}`;

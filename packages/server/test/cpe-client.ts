@@ -1,6 +1,14 @@
 // A minimal scripted CPE for tests: one keep-alive connection (undici Client), cookies kept for the
 // session, envelopes built with the codec. It is not the simulator; it lets a test say each step.
-import { decode, encode, parameterValue, type CwmpEnvelope, type CwmpMessage, type CwmpNamespace, type DecodedEnvelope } from '@provisor/cwmp';
+import {
+  decode,
+  encode,
+  parameterValue,
+  type CwmpEnvelope,
+  type CwmpMessage,
+  type CwmpNamespace,
+  type DecodedEnvelope,
+} from '@provisor/cwmp';
 import { Client } from 'undici';
 
 export interface Exchange {
@@ -15,7 +23,12 @@ export class TestCpe {
   private cookie = '';
   constructor(
     private readonly baseUrl: string,
-    readonly identity = { oui: '00259E', productClass: 'EG8145V5', serialNumber: 'HWTC00000001', manufacturer: 'Huawei' },
+    readonly identity = {
+      oui: '00259E',
+      productClass: 'EG8145V5',
+      serialNumber: 'HWTC00000001',
+      manufacturer: 'Huawei',
+    },
   ) {
     this.client = new Client(baseUrl, { keepAliveTimeout: 30_000 });
   }
@@ -25,7 +38,11 @@ export class TestCpe {
       method: 'POST',
       path,
       body,
-      headers: { 'content-type': 'text/xml; charset=utf-8', ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+      headers: {
+        'content-type': 'text/xml; charset=utf-8',
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
     });
     const text = await res.body.text();
     const setCookie = res.headers['set-cookie'];
@@ -35,12 +52,20 @@ export class TestCpe {
     return exchange;
   }
 
-  send(body: CwmpMessage, id = 'cpe-1', namespace: CwmpNamespace = 'urn:dslforum-org:cwmp-1-2', headers: Record<string, string> = {}) {
+  send(
+    body: CwmpMessage,
+    id = 'cpe-1',
+    namespace: CwmpNamespace = 'urn:dslforum-org:cwmp-1-2',
+    headers: Record<string, string> = {},
+  ) {
     const env: CwmpEnvelope = { namespace, header: { id }, body };
     return this.post(encode(env), headers);
   }
 
-  informMessage(events: string[] = ['0 BOOTSTRAP', '1 BOOT'], extra: { name: string; value: string }[] = []): CwmpMessage {
+  informMessage(
+    events: string[] = ['0 BOOTSTRAP', '1 BOOT'],
+    extra: { name: string; value: string }[] = [],
+  ): CwmpMessage {
     return {
       name: 'Inform',
       deviceId: { ...this.identity },
@@ -51,7 +76,11 @@ export class TestCpe {
       parameterList: [
         parameterValue('InternetGatewayDevice.DeviceInfo.SoftwareVersion', 'string', 'V5R020C00S280'),
         parameterValue('InternetGatewayDevice.DeviceInfo.HardwareVersion', 'string', '15AD.A'),
-        parameterValue('InternetGatewayDevice.ManagementServer.ConnectionRequestURL', 'string', 'http://127.0.0.1:7547/cr'),
+        parameterValue(
+          'InternetGatewayDevice.ManagementServer.ConnectionRequestURL',
+          'string',
+          'http://127.0.0.1:7547/cr',
+        ),
         parameterValue('InternetGatewayDevice.ManagementServer.PeriodicInformInterval', 'unsignedInt', 300),
         ...extra.map((p) => parameterValue(p.name, 'string', p.value)),
       ],

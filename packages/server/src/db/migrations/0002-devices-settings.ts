@@ -33,7 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('devices_status').on('devices').column('status').execute();
   await db.schema.createIndex('devices_last_inform_at').on('devices').column('last_inform_at').execute();
   await db.schema.createIndex('devices_cwmp_username').on('devices').column('cwmp_username').execute();
-  await db.schema.createIndex('devices_assigned_profile_id').on('devices').column('assigned_profile_id').execute();
+  await db.schema
+    .createIndex('devices_assigned_profile_id')
+    .on('devices')
+    .column('assigned_profile_id')
+    .execute();
 
   await db.schema
     .createTable('settings')

@@ -7,14 +7,7 @@ import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';
 import { digestHash } from './cpe-auth';
 
 export type ConnectionOutcome =
-  | 'reachable'
-  | 'auth-failed'
-  | 'refused'
-  | 'timeout'
-  | 'unavailable'
-  | 'rate-limited'
-  | 'no-url'
-  | 'error';
+  'reachable' | 'auth-failed' | 'refused' | 'timeout' | 'unavailable' | 'rate-limited' | 'no-url' | 'error';
 
 export interface ConnectionResult {
   outcome: ConnectionOutcome;
@@ -41,8 +34,10 @@ export interface ConnectionRequesterOptions {
 
 const MESSAGES: Record<ConnectionOutcome, string> = {
   reachable: 'The device accepted the connection request and will open a session.',
-  'auth-failed': 'The device refused the connection request credentials; check the connection request username and password.',
-  refused: 'The connection was refused or reset; the device is offline or its connection request port is closed.',
+  'auth-failed':
+    'The device refused the connection request credentials; check the connection request username and password.',
+  refused:
+    'The connection was refused or reset; the device is offline or its connection request port is closed.',
   timeout: 'The device did not answer in time; it may be offline or behind NAT.',
   unavailable: 'The device answered 503: it is busy or rate-limiting connection requests; try again shortly.',
   'rate-limited': 'A connection request was sent to this device moments ago; wait before sending another.',
@@ -81,7 +76,8 @@ export function createConnectionRequester(o: ConnectionRequesterOptions) {
   function classify(err: unknown): ConnectionOutcome {
     const e = err as { code?: string; name?: string; cause?: { code?: string } };
     const code = e.code ?? e.cause?.code ?? '';
-    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'refused';
+    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
+      return 'refused';
     if (e.name === 'TimeoutError' || e.name === 'AbortError' || code.includes('TIMEOUT')) return 'timeout';
     return 'error';
   }
@@ -100,7 +96,8 @@ export function createConnectionRequester(o: ConnectionRequesterOptions) {
       const t = Date.now();
       if (previous !== undefined && t - previous < o.minIntervalMs) return done('rate-limited');
       lastSent.set(target.deviceId, t);
-      if (lastSent.size > 100_000) for (const [k, v] of lastSent) if (t - v > o.minIntervalMs) lastSent.delete(k);
+      if (lastSent.size > 100_000)
+        for (const [k, v] of lastSent) if (t - v > o.minIntervalMs) lastSent.delete(k);
       return slot(async () => {
         try {
           let res = await get(target.url);

@@ -16,7 +16,9 @@ import type { SettingsService } from '../settings/service';
 export const REALM = 'Provisor';
 
 export const digestHash: DigestHash = (alg, data) =>
-  createHash(alg === 'MD5' ? 'md5' : 'sha256').update(data).digest('hex');
+  createHash(alg === 'MD5' ? 'md5' : 'sha256')
+    .update(data)
+    .digest('hex');
 
 export interface CpeAuthOptions {
   nonceTtlMs: number;
@@ -29,8 +31,7 @@ export interface CpeAuthOptions {
 }
 
 export type CpeAuthResult =
-  | { ok: true; username: string | null }
-  | { ok: false; reason: string; challenge: string[]; delayMs: number };
+  { ok: true; username: string | null } | { ok: false; reason: string; challenge: string[]; delayMs: number };
 
 function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);
@@ -38,7 +39,11 @@ function safeEqual(a: string, b: string): boolean {
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
 
-export function createCpeAuthenticator(settings: SettingsService, devices: DevicesService, o: CpeAuthOptions) {
+export function createCpeAuthenticator(
+  settings: SettingsService,
+  devices: DevicesService,
+  o: CpeAuthOptions,
+) {
   const now = o.now ?? Date.now;
   const nonces = new Map<string, { issuedAt: number; lastNc: number }>();
   const failures = new Map<string, { count: number; since: number }>();
@@ -47,7 +52,8 @@ export function createCpeAuthenticator(settings: SettingsService, devices: Devic
   function issueNonce(): string {
     if (nonces.size >= maxNonces) {
       const t = now();
-      for (const [n, v] of nonces) if (t - v.issuedAt > o.nonceTtlMs || nonces.size >= maxNonces) nonces.delete(n);
+      for (const [n, v] of nonces)
+        if (t - v.issuedAt > o.nonceTtlMs || nonces.size >= maxNonces) nonces.delete(n);
     }
     const nonce = randomBytes(18).toString('base64url');
     nonces.set(nonce, { issuedAt: now(), lastNc: 0 });
@@ -77,7 +83,8 @@ export function createCpeAuthenticator(settings: SettingsService, devices: Devic
     let f = failures.get(address);
     if (!f || t - f.since > o.failureWindowMs) failures.set(address, (f = { count: 0, since: t }));
     f.count += 1;
-    if (failures.size > 10_000) for (const [k, v] of failures) if (t - v.since > o.failureWindowMs) failures.delete(k);
+    if (failures.size > 10_000)
+      for (const [k, v] of failures) if (t - v.since > o.failureWindowMs) failures.delete(k);
     const over = f.count - o.freeFailures;
     const delayMs = over > 0 ? Math.min(o.maxDelayMs, 100 * 2 ** (over - 1)) : 0;
     return { ok: false, reason, challenge: challenge(stale), delayMs };
@@ -85,7 +92,11 @@ export function createCpeAuthenticator(settings: SettingsService, devices: Devic
 
   return {
     /** Checks one request's Authorization header (first message of a session). */
-    async authenticate(authorization: string | undefined, method: string, address: string): Promise<CpeAuthResult> {
+    async authenticate(
+      authorization: string | undefined,
+      method: string,
+      address: string,
+    ): Promise<CpeAuthResult> {
       if (!settings.get().cwmp.authRequired) return { ok: true, username: null };
       if (!authorization) return { ok: false, reason: 'no credentials', challenge: challenge(), delayMs: 0 };
       const [creds] = parseAuthHeader(authorization);
@@ -95,7 +106,8 @@ export function createCpeAuthenticator(settings: SettingsService, devices: Devic
         const basic = creds.params.token68 ? decodeBasicCredentials(creds.params.token68) : null;
         if (!basic) return fail(address, 'unreadable Basic credentials');
         const expected = await expectedPassword(basic.username);
-        if (expected === null || !safeEqual(basic.password, expected)) return fail(address, `wrong Basic credentials for "${basic.username}"`);
+        if (expected === null || !safeEqual(basic.password, expected))
+          return fail(address, `wrong Basic credentials for "${basic.username}"`);
         failures.delete(address);
         return { ok: true, username: basic.username };
       }
@@ -108,7 +120,8 @@ export function createCpeAuthenticator(settings: SettingsService, devices: Devic
         return fail(address, 'stale or unknown nonce', true);
       }
       const nc = p.nc === undefined ? 0 : Number.parseInt(p.nc, 16);
-      if (p.qop === 'auth' && (!Number.isFinite(nc) || nc <= nonce.lastNc)) return fail(address, 'replayed nonce count');
+      if (p.qop === 'auth' && (!Number.isFinite(nc) || nc <= nonce.lastNc))
+        return fail(address, 'replayed nonce count');
       if (p.realm !== REALM) return fail(address, `wrong realm "${p.realm ?? ''}"`);
       const expected = p.username ? await expectedPassword(p.username) : null;
       if (expected === null || !verifyDigestResponse(p, { method, password: expected }, digestHash)) {

@@ -15,7 +15,12 @@ let base: string;
 let token: string;
 const cpes: TestCpe[] = [];
 const cpe = (serialNumber = `HWTC${String(cpes.length + 1).padStart(8, '0')}`) => {
-  const c = new TestCpe(base, { oui: '00259E', productClass: 'EG8145V5', serialNumber, manufacturer: 'Huawei' });
+  const c = new TestCpe(base, {
+    oui: '00259E',
+    productClass: 'EG8145V5',
+    serialNumber,
+    manufacturer: 'Huawei',
+  });
   cpes.push(c);
   return c;
 };
@@ -34,7 +39,11 @@ afterAll(async () => {
 });
 
 async function deviceBySerial(serial: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/devices?search=${serial}`, headers: bearer(token) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/devices?search=${serial}`,
+    headers: bearer(token),
+  });
   return res.json().devices.find((d: { serialNumber: string }) => d.serialNumber === serial);
 }
 
@@ -73,7 +82,11 @@ describe('CWMP sessions', () => {
     const again = await c.send(c.informMessage(['2 PERIODIC']), 'inform-2');
     expect(again.status).toBe(200);
     await c.post('');
-    const res = await t.app.inject({ method: 'GET', url: `/api/devices?search=${c.identity.serialNumber}`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/devices?search=${c.identity.serialNumber}`,
+      headers: bearer(token),
+    });
     expect(res.json().total).toBe(1);
     expect(res.json().devices[0].lastEvents).toEqual(['2 PERIODIC']);
   });
@@ -84,7 +97,13 @@ describe('CWMP sessions', () => {
     await c.post('');
     const device = await deviceBySerial(c.identity.serialNumber);
     const params = async () =>
-      (await t.app.inject({ method: 'GET', url: `/api/devices/${device.id}/parameters`, headers: bearer(token) })).json().parameters;
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/devices/${device.id}/parameters`,
+          headers: bearer(token),
+        })
+      ).json().parameters;
     expect((await params()).map((p: { name: string }) => p.name)).toContain('InternetGatewayDevice.X_Learnt');
     c.forgetCookies();
     await c.inform(['0 BOOTSTRAP']);
@@ -102,14 +121,26 @@ describe('CWMP sessions', () => {
     const c = cpe();
     await c.inform();
     const methods = await c.send({ name: 'GetRPCMethods' }, 'g1');
-    expect(methods.envelope?.body).toMatchObject({ name: 'GetRPCMethodsResponse', methodList: expect.arrayContaining(['Inform', 'TransferComplete']) });
+    expect(methods.envelope?.body).toMatchObject({
+      name: 'GetRPCMethodsResponse',
+      methodList: expect.arrayContaining(['Inform', 'TransferComplete']),
+    });
     expect(methods.envelope?.header.id).toBe('g1');
     const tc = await c.send(
-      { name: 'TransferComplete', commandKey: 'k1', faultStruct: { faultCode: 0, faultString: '' }, startTime: '0001-01-01T00:00:00Z', completeTime: '0001-01-01T00:00:00Z' },
+      {
+        name: 'TransferComplete',
+        commandKey: 'k1',
+        faultStruct: { faultCode: 0, faultString: '' },
+        startTime: '0001-01-01T00:00:00Z',
+        completeTime: '0001-01-01T00:00:00Z',
+      },
       't1',
     );
     expect(tc.envelope?.body).toEqual({ name: 'TransferCompleteResponse' });
-    const kicked = await c.send({ name: 'Kicked', command: 'c', referer: 'r', arg: 'a', next: 'http://next/' }, 'k1');
+    const kicked = await c.send(
+      { name: 'Kicked', command: 'c', referer: 'r', arg: 'a', next: 'http://next/' },
+      'k1',
+    );
     expect(kicked.envelope?.body).toEqual({ name: 'KickedResponse', nextUrl: 'http://next/' });
     const wrong = await c.send({ name: 'GetParameterValues', parameterNames: ['X.'] }, 'w1');
     expect(wrong.envelope?.body).toMatchObject({ name: 'Fault', faultCode: 8000 });
@@ -141,7 +172,13 @@ describe('CWMP sessions', () => {
     const d = cpe();
     const env = d.informMessage();
     const { encode } = await import('@provisor/cwmp');
-    const old = await d.post(encode({ namespace: 'urn:dslforum-org:cwmp-1-2', header: { id: 'v', supportedCwmpVersions: ['2.0'] }, body: env }));
+    const old = await d.post(
+      encode({
+        namespace: 'urn:dslforum-org:cwmp-1-2',
+        header: { id: 'v', supportedCwmpVersions: ['2.0'] },
+        body: env,
+      }),
+    );
     expect(old.envelope?.body).toMatchObject({ name: 'Fault', faultCode: 8006 });
   });
 
@@ -164,9 +201,14 @@ describe('CWMP sessions', () => {
       ['deflate', deflateSync],
     ] as const) {
       const c = cpe();
-      const res = await c.post(pack(encode({ namespace: 'urn:dslforum-org:cwmp-1-0', header: { id: 'z' }, body: c.informMessage() })), {
-        'content-encoding': encoding,
-      });
+      const res = await c.post(
+        pack(
+          encode({ namespace: 'urn:dslforum-org:cwmp-1-0', header: { id: 'z' }, body: c.informMessage() }),
+        ),
+        {
+          'content-encoding': encoding,
+        },
+      );
       expect(res.status, encoding).toBe(200);
       expect(res.envelope?.body.name).toBe('InformResponse');
       expect(res.envelope?.namespace).toBe('urn:dslforum-org:cwmp-1-0');
@@ -179,19 +221,22 @@ describe('CWMP sessions', () => {
     const source: RpcSource = {
       next: async () =>
         sent++ < 1
-          ? { request: { name: 'GetParameterValues', parameterNames: ['InternetGatewayDevice.DeviceInfo.'] }, complete: async (a) => void answers.push(a) }
+          ? {
+              request: { name: 'GetParameterValues', parameterNames: ['InternetGatewayDevice.DeviceInfo.'] },
+              complete: async (a) => void answers.push(a),
+            }
           : null,
     };
     t.app.services.cwmp.setRpcSource(source);
     const c = cpe();
     await c.inform();
     const rpc = await c.post('');
-    expect(rpc.envelope?.body).toEqual({ name: 'GetParameterValues', parameterNames: ['InternetGatewayDevice.DeviceInfo.'] });
+    expect(rpc.envelope?.body).toEqual({
+      name: 'GetParameterValues',
+      parameterNames: ['InternetGatewayDevice.DeviceInfo.'],
+    });
     const rpcId = rpc.envelope!.header.id!;
-    const done = await c.send(
-      { name: 'GetParameterValuesResponse', parameterList: [] },
-      rpcId,
-    );
+    const done = await c.send({ name: 'GetParameterValuesResponse', parameterList: [] }, rpcId);
     expect(done.status).toBe(204);
     expect(answers).toEqual([{ name: 'GetParameterValuesResponse', parameterList: [] }]);
   });
@@ -199,7 +244,10 @@ describe('CWMP sessions', () => {
   it('bounds the RPCs of one session', async () => {
     const answers: string[] = [];
     t.app.services.cwmp.setRpcSource({
-      next: async () => ({ request: { name: 'GetRPCMethods' }, complete: async (a) => void answers.push(a.name === 'NoAnswer' ? a.reason : a.name) }),
+      next: async () => ({
+        request: { name: 'GetRPCMethods' },
+        complete: async (a) => void answers.push(a.name === 'NoAnswer' ? a.reason : a.name),
+      }),
     });
     const c = cpe();
     await c.inform();
@@ -216,11 +264,19 @@ describe('CWMP sessions', () => {
 
   it('times out an idle session and tells the pending RPC', async () => {
     const answers: (CpeMethodResponse | CwmpFault | NoAnswer)[] = [];
-    t.app.services.cwmp.setRpcSource({ next: async () => ({ request: { name: 'GetRPCMethods' }, complete: async (a) => void answers.push(a) }) });
+    t.app.services.cwmp.setRpcSource({
+      next: async () => ({ request: { name: 'GetRPCMethods' }, complete: async (a) => void answers.push(a) }),
+    });
     const c = cpe();
     const inform = c.informMessage();
     const { encode } = await import('@provisor/cwmp');
-    await c.post(encode({ namespace: 'urn:dslforum-org:cwmp-1-2', header: { id: 'i', sessionTimeout: 5 }, body: inform }));
+    await c.post(
+      encode({
+        namespace: 'urn:dslforum-org:cwmp-1-2',
+        header: { id: 'i', sessionTimeout: 5 },
+        body: inform,
+      }),
+    );
     await c.post('');
     expect(t.app.services.cwmp.activeSessions()).toBeGreaterThan(0);
     expect(await t.app.services.cwmp.sweep()).toBe(0);
@@ -235,7 +291,12 @@ describe('CWMP sessions', () => {
   });
 
   it('answers 503 with Retry-After above server.maxConnections concurrent sessions', async () => {
-    await t.app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(token), payload: { server: { maxConnections: 1 } } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: bearer(token),
+      payload: { server: { maxConnections: 1 } },
+    });
     const active = t.app.services.cwmp.activeSessions();
     const a = cpe();
     const b = cpe();
@@ -245,7 +306,12 @@ describe('CWMP sessions', () => {
       expect(res.status).toBe(503);
       expect(res.headers['retry-after']).toBe('30');
     } finally {
-      await t.app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(token), payload: { server: { maxConnections: 100 } } });
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: bearer(token),
+        payload: { server: { maxConnections: 100 } },
+      });
       await a.post('');
     }
   });
@@ -258,7 +324,11 @@ describeWithSharedData('real captured Inform (../shared/data/cwmp-samples)', () 
     expect(res.status).toBe(200);
     expect(res.envelope?.body.name).toBe('InformResponse');
     await c.post('');
-    const list = await t.app.inject({ method: 'GET', url: '/api/devices?limit=1000', headers: bearer(token) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/devices?limit=1000',
+      headers: bearer(token),
+    });
     expect(list.json().total).toBeGreaterThan(0);
   });
 });

@@ -29,7 +29,11 @@ function cookieValue(header: string | undefined, name: string): string | null {
 function decompress(body: Buffer, encoding: string | undefined, limit: number): Buffer | CwmpReply {
   const enc = (encoding ?? 'identity').trim().toLowerCase();
   if (enc === 'identity' || enc === '') return body;
-  const tooBig = (): CwmpReply => ({ status: 413, body: `The decompressed CWMP message is larger than ${limit} bytes.`, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const tooBig = (): CwmpReply => ({
+    status: 413,
+    body: `The decompressed CWMP message is larger than ${limit} bytes.`,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
   try {
     if (enc === 'gzip' || enc === 'x-gzip') return gunzipSync(body, { maxOutputLength: limit });
     if (enc === 'deflate') {
@@ -43,7 +47,11 @@ function decompress(body: Buffer, encoding: string | undefined, limit: number): 
     }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return tooBig();
-    return { status: 400, body: `The body is not valid ${enc} data: ${(err as Error).message}`, headers: { 'content-type': 'text/plain; charset=utf-8' } };
+    return {
+      status: 400,
+      body: `The body is not valid ${enc} data: ${(err as Error).message}`,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    };
   }
   return {
     status: 415,
@@ -59,7 +67,9 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
 
   app.removeAllContentTypeParsers();
   // CPEs send text/xml with or without charset, or no Content-Type at all: take every body raw.
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: o.bodyLimitBytes }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: o.bodyLimitBytes }, (_req, body, done) =>
+    done(null, body),
+  );
 
   function send(reply: FastifyReply, r: CwmpReply) {
     return reply.code(r.status).headers(r.headers).send(r.body);
@@ -70,7 +80,11 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     const path = request.url.split('?')[0];
     if (path !== settings.path) return reply.callNotFound();
     if (!settings.enabled) {
-      return send(reply, { status: 503, body: 'CWMP is disabled on this server.', headers: { 'retry-after': '300', 'content-type': 'text/plain; charset=utf-8' } });
+      return send(reply, {
+        status: 503,
+        body: 'CWMP is disabled on this server.',
+        headers: { 'retry-after': '300', 'content-type': 'text/plain; charset=utf-8' },
+      });
     }
     const socket = request.raw.socket;
     let sessionId = socketSessions.get(socket) ?? null;
@@ -80,7 +94,8 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     if (!session) {
       const result = await o.auth.authenticate(request.headers.authorization, 'POST', request.ip);
       if (!result.ok) {
-        if (request.headers.authorization) request.log.warn({ ip: request.ip, reason: result.reason }, 'cwmp: CPE authentication failed');
+        if (request.headers.authorization)
+          request.log.warn({ ip: request.ip, reason: result.reason }, 'cwmp: CPE authentication failed');
         if (result.delayMs > 0) await sleep(result.delayMs);
         return reply
           .code(401)

@@ -31,7 +31,12 @@ export async function connectionRoutes(app: FastifyInstance) {
       const device = await devices.get(id);
       const cr = settings.get().connectionRequest;
       if (!cr.enabled) {
-        return { success: false, outcome: 'disabled', durationMs: 0, message: 'Connection requests are disabled in the settings.' };
+        return {
+          success: false,
+          outcome: 'disabled',
+          durationMs: 0,
+          message: 'Connection requests are disabled in the settings.',
+        };
       }
       const result = await connectionRequests.send({
         deviceId: device.id,

@@ -28,7 +28,10 @@ export interface RpcSource {
   onCpeRequest?(ctx: SessionContext, request: AcsMethodRequest): Promise<void>;
   /** The next RPC for this device, or null when there is nothing to do. */
   next(ctx: SessionContext): Promise<PendingRpc | null>;
-  onSessionEnd?(ctx: SessionContext, reason: 'completed' | 'timeout' | 'replaced' | 'rpc-limit'): Promise<void>;
+  onSessionEnd?(
+    ctx: SessionContext,
+    reason: 'completed' | 'timeout' | 'replaced' | 'rpc-limit',
+  ): Promise<void>;
 }
 
 /** No jobs: every session ends after its CPE requests. */

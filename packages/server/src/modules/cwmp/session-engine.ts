@@ -54,12 +54,32 @@ export interface SessionEngineOptions {
 }
 
 const XML = { 'content-type': 'text/xml; charset="utf-8"' };
-const ACS_METHODS = ['Inform', 'GetRPCMethods', 'TransferComplete', 'AutonomousTransferComplete', 'RequestDownload', 'Kicked'];
+const ACS_METHODS = [
+  'Inform',
+  'GetRPCMethods',
+  'TransferComplete',
+  'AutonomousTransferComplete',
+  'RequestDownload',
+  'Kicked',
+];
 const CPE_RESPONSES = new Set([
-  'GetRPCMethodsResponse', 'SetParameterValuesResponse', 'GetParameterValuesResponse', 'GetParameterNamesResponse',
-  'SetParameterAttributesResponse', 'GetParameterAttributesResponse', 'AddObjectResponse', 'DeleteObjectResponse',
-  'RebootResponse', 'DownloadResponse', 'UploadResponse', 'FactoryResetResponse', 'ScheduleInformResponse',
-  'GetQueuedTransfersResponse', 'GetAllQueuedTransfersResponse', 'ScheduleDownloadResponse', 'CancelTransferResponse',
+  'GetRPCMethodsResponse',
+  'SetParameterValuesResponse',
+  'GetParameterValuesResponse',
+  'GetParameterNamesResponse',
+  'SetParameterAttributesResponse',
+  'GetParameterAttributesResponse',
+  'AddObjectResponse',
+  'DeleteObjectResponse',
+  'RebootResponse',
+  'DownloadResponse',
+  'UploadResponse',
+  'FactoryResetResponse',
+  'ScheduleInformResponse',
+  'GetQueuedTransfersResponse',
+  'GetAllQueuedTransfersResponse',
+  'ScheduleDownloadResponse',
+  'CancelTransferResponse',
   'ChangeDUStateResponse',
 ]);
 
@@ -74,7 +94,12 @@ export function createSessionEngine(
   let source: RpcSource = emptyRpcSource;
   const { log } = deps;
 
-  const soap = (namespace: CwmpNamespace | undefined, id: string | undefined, body: CwmpMessage, extra: Record<string, string> = {}): CwmpReply => {
+  const soap = (
+    namespace: CwmpNamespace | undefined,
+    id: string | undefined,
+    body: CwmpMessage,
+    extra: Record<string, string> = {},
+  ): CwmpReply => {
     const envelope: CwmpEnvelope = { header: id === undefined ? {} : { id }, body };
     if (namespace) envelope.namespace = namespace;
     return { status: 200, body: encode(envelope), headers: { ...XML, ...extra } };
@@ -86,7 +111,11 @@ export function createSessionEngine(
     body: text,
     headers: { 'content-type': 'text/plain; charset=utf-8', ...headers },
   });
-  const empty = (close: boolean): CwmpReply => ({ status: 204, body: '', headers: close ? { connection: 'close' } : {} });
+  const empty = (close: boolean): CwmpReply => ({
+    status: 204,
+    body: '',
+    headers: close ? { connection: 'close' } : {},
+  });
 
   async function safely(what: string, fn: () => Promise<void> | undefined): Promise<void> {
     try {
@@ -96,13 +125,18 @@ export function createSessionEngine(
     }
   }
 
-  async function end(session: Session, reason: 'completed' | 'timeout' | 'replaced' | 'rpc-limit'): Promise<void> {
+  async function end(
+    session: Session,
+    reason: 'completed' | 'timeout' | 'replaced' | 'rpc-limit',
+  ): Promise<void> {
     if (!sessions.delete(session.id)) return;
     const pending = session.pending;
     session.pending = null;
     if (pending) {
       const why = reason === 'timeout' ? 'timeout' : reason === 'rpc-limit' ? 'rpc-limit' : 'session-ended';
-      await safely('completing an unanswered RPC', () => pending.rpc.complete({ name: 'NoAnswer', reason: why }));
+      await safely('completing an unanswered RPC', () =>
+        pending.rpc.complete({ name: 'NoAnswer', reason: why }),
+      );
     }
     await safely('ending a session', () => source.onSessionEnd?.(session.ctx, reason));
   }
@@ -111,7 +145,10 @@ export function createSessionEngine(
     session.phase = 'acs';
     for (;;) {
       if (session.rpcCount >= options.maxRpcsPerSession) {
-        log.warn({ deviceId: session.ctx.deviceId, rpcs: session.rpcCount }, 'cwmp: RPC limit of the session reached; ending it');
+        log.warn(
+          { deviceId: session.ctx.deviceId, rpcs: session.rpcCount },
+          'cwmp: RPC limit of the session reached; ending it',
+        );
         await end(session, 'rpc-limit');
         return empty(true);
       }
@@ -134,25 +171,40 @@ export function createSessionEngine(
         // An RPC that cannot be written fails alone; the session moves on to the next one.
         const detail = err instanceof CwmpEncodeError ? err.message : String(err);
         log.error({ err, deviceId: session.ctx.deviceId }, 'cwmp: could not encode an RPC');
-        await safely('failing an unencodable RPC', () => pendingRpc.complete(cwmpFault(8002, `Internal error: ${detail}`)));
+        await safely('failing an unencodable RPC', () =>
+          pendingRpc.complete(cwmpFault(8002, `Internal error: ${detail}`)),
+        );
       }
     }
   }
 
-  async function onInform(env: DecodedEnvelope<Inform>, previous: Session | undefined, remoteAddress: string): Promise<CwmpReply> {
+  async function onInform(
+    env: DecodedEnvelope<Inform>,
+    previous: Session | undefined,
+    remoteAddress: string,
+  ): Promise<CwmpReply> {
     const { header, body: inform } = env;
     if (previous) await end(previous, 'replaced');
     const s = deps.settings.get();
     if (sessions.size >= s.server.maxConnections) {
       log.warn({ active: sessions.size }, 'cwmp: too many concurrent sessions; answering 503');
-      return plain(503, 'Too many concurrent CWMP sessions; retry later.', { 'retry-after': '30', connection: 'close' });
+      return plain(503, 'Too many concurrent CWMP sessions; retry later.', {
+        'retry-after': '30',
+        connection: 'close',
+      });
     }
     const id = inform.deviceId;
     if (!OUI.test(id.oui) || id.serialNumber.trim() === '') {
-      return fault(env.namespace, header.id, 8003, 'Invalid arguments: DeviceId needs a six-hex-digit OUI and a SerialNumber');
+      return fault(
+        env.namespace,
+        header.id,
+        8003,
+        'Invalid arguments: DeviceId needs a six-hex-digit OUI and a SerialNumber',
+      );
     }
     const negotiated = negotiateVersion(env);
-    if (!negotiated.ok) return fault(env.namespace, header.id, 8006, `ACS version incompatible with CPE: ${negotiated.reason}`);
+    if (!negotiated.ok)
+      return fault(env.namespace, header.id, 8006, `ACS version incompatible with CPE: ${negotiated.reason}`);
     const events = inform.event.map((e) => e.eventCode);
     const { device } = await deps.devices.recordInform({
       identity: { oui: id.oui.toUpperCase(), productClass: id.productClass, serialNumber: id.serialNumber },
@@ -169,7 +221,9 @@ export function createSessionEngine(
         deviceId: device.id,
         serialNumber: device.serial_number,
         events,
-        commandKeys: new Map(inform.event.filter((e) => e.commandKey !== '').map((e) => [e.eventCode, e.commandKey])),
+        commandKeys: new Map(
+          inform.event.filter((e) => e.commandKey !== '').map((e) => [e.eventCode, e.commandKey]),
+        ),
         remoteAddress,
       },
       namespace: negotiated.namespace,
@@ -178,21 +232,32 @@ export function createSessionEngine(
       rpcCount: 0,
       nextId: 0,
       lastActivity: now(),
-      timeoutMs: 1000 * (cpeTimeout !== undefined && cpeTimeout >= 5 && cpeTimeout <= 3600 ? cpeTimeout : s.cwmp.sessionTimeout),
+      timeoutMs:
+        1000 *
+        (cpeTimeout !== undefined && cpeTimeout >= 5 && cpeTimeout <= 3600
+          ? cpeTimeout
+          : s.cwmp.sessionTimeout),
     };
     session.ctx.sessionId = session.id;
     sessions.set(session.id, session);
     deps.bus.publish('connection_event', { connected: true, deviceId: device.id, ipAddress: remoteAddress });
     const response: CwmpEnvelope = {
       namespace: negotiated.namespace,
-      header: { ...(header.id !== undefined ? { id: header.id } : {}), ...(negotiated.useCwmpVersion ? { useCwmpVersion: negotiated.useCwmpVersion } : {}) },
+      header: {
+        ...(header.id !== undefined ? { id: header.id } : {}),
+        ...(negotiated.useCwmpVersion ? { useCwmpVersion: negotiated.useCwmpVersion } : {}),
+      },
       body: { name: 'InformResponse', maxEnvelopes: 1 },
     };
     await safely('starting a session', () => source.onSessionStart?.(session.ctx));
     return { status: 200, body: encode(response), headers: { ...XML }, openedSession: session.id };
   }
 
-  async function onCpeRequest(session: Session, env: DecodedEnvelope, msg: AcsMethodRequest): Promise<CwmpReply> {
+  async function onCpeRequest(
+    session: Session,
+    env: DecodedEnvelope,
+    msg: AcsMethodRequest,
+  ): Promise<CwmpReply> {
     let answer: CwmpMessage;
     switch (msg.name) {
       case 'TransferComplete':
@@ -217,14 +282,24 @@ export function createSessionEngine(
     return soap(session.namespace, env.header.id, answer);
   }
 
-  async function onAnswer(session: Session, env: DecodedEnvelope, answer: CpeMethodResponse | CwmpFault): Promise<CwmpReply> {
+  async function onAnswer(
+    session: Session,
+    env: DecodedEnvelope,
+    answer: CpeMethodResponse | CwmpFault,
+  ): Promise<CwmpReply> {
     const pending = session.pending;
     if (!pending) {
-      log.warn({ deviceId: session.ctx.deviceId, message: answer.name }, 'cwmp: an answer arrived with no RPC outstanding');
+      log.warn(
+        { deviceId: session.ctx.deviceId, message: answer.name },
+        'cwmp: an answer arrived with no RPC outstanding',
+      );
       return nextRpc(session);
     }
     if (env.header.id !== undefined && env.header.id !== pending.id) {
-      log.warn({ expected: pending.id, got: env.header.id }, 'cwmp: answer with another cwmp:ID; taking it as the answer');
+      log.warn(
+        { expected: pending.id, got: env.header.id },
+        'cwmp: answer with another cwmp:ID; taking it as the answer',
+      );
     }
     session.pending = null;
     await safely(`completing ${pending.rpc.request.name}`, () => pending.rpc.complete(answer));
@@ -248,7 +323,10 @@ export function createSessionEngine(
         // cwmp-reference §4: the empty POST ends the CPE's requests; with no session it gets 204.
         if (!session) return empty(true);
         if (session.pending) {
-          log.warn({ deviceId: session.ctx.deviceId }, 'cwmp: empty POST while an RPC was outstanding; ending the session');
+          log.warn(
+            { deviceId: session.ctx.deviceId },
+            'cwmp: empty POST while an RPC was outstanding; ending the session',
+          );
           await end(session, 'completed');
           return empty(true);
         }
@@ -262,7 +340,12 @@ export function createSessionEngine(
         const ns = err.context.namespace as CwmpNamespace | undefined;
         switch (err.code) {
           case 'CWMP_ERR_UNKNOWN_METHOD':
-            return fault(ns, err.context.id, 8000, `Method not supported: ${err.context.method ?? 'unknown'}`);
+            return fault(
+              ns,
+              err.context.id,
+              8000,
+              `Method not supported: ${err.context.method ?? 'unknown'}`,
+            );
           case 'CWMP_ERR_MISSING_ELEMENT':
           case 'CWMP_ERR_INVALID_VALUE':
             return fault(ns, err.context.id, 8003, `Invalid arguments: ${err.message}`);
@@ -278,16 +361,30 @@ export function createSessionEngine(
       const { header, body: msg } = env;
       // cwmp-reference §4 guard rules: headers a CPE must never send, or only with an Inform.
       if (header.holdRequests !== undefined || header.useCwmpVersion !== undefined) {
-        return fault(env.namespace, header.id, 8003, 'Invalid arguments: HoldRequests and UseCWMPVersion are ACS-only headers');
+        return fault(
+          env.namespace,
+          header.id,
+          8003,
+          'Invalid arguments: HoldRequests and UseCWMPVersion are ACS-only headers',
+        );
       }
       if (msg.name === 'Inform') return onInform(env as DecodedEnvelope<Inform>, session, remoteAddress);
       if (header.sessionTimeout !== undefined || header.supportedCwmpVersions !== undefined) {
-        return fault(env.namespace, header.id, 8003, 'Invalid arguments: SessionTimeout and SupportedCWMPVersions belong in an Inform');
+        return fault(
+          env.namespace,
+          header.id,
+          8003,
+          'Invalid arguments: SessionTimeout and SupportedCWMPVersions belong in an Inform',
+        );
       }
       if (!session) {
-        return soap(env.namespace, header.id, { ...cwmpFault(8001, 'Request denied: a CWMP session starts with an Inform'), soapFaultCode: 'Server' });
+        return soap(env.namespace, header.id, {
+          ...cwmpFault(8001, 'Request denied: a CWMP session starts with an Inform'),
+          soapFaultCode: 'Server',
+        });
       }
-      if (msg.name === 'Fault' || CPE_RESPONSES.has(msg.name)) return onAnswer(session, env, msg as CpeMethodResponse | CwmpFault);
+      if (msg.name === 'Fault' || CPE_RESPONSES.has(msg.name))
+        return onAnswer(session, env, msg as CpeMethodResponse | CwmpFault);
       return onCpeRequest(session, env, msg as AcsMethodRequest);
     },
 

@@ -21,12 +21,18 @@ export function parseParameters(json: string): ParameterMap {
 }
 
 /** Merges reported values into `map`; answers whether anything changed. */
-export function mergeParameters(map: ParameterMap, reported: readonly { name: string; value: string; type: string }[]): boolean {
+export function mergeParameters(
+  map: ParameterMap,
+  reported: readonly { name: string; value: string; type: string }[],
+): boolean {
   let changed = false;
   for (const p of reported) {
     const old = map[p.name];
     if (!old || old.value !== p.value || old.type !== p.type) {
-      map[p.name] = old?.writable === undefined ? { value: p.value, type: p.type } : { ...old, value: p.value, type: p.type };
+      map[p.name] =
+        old?.writable === undefined
+          ? { value: p.value, type: p.type }
+          : { ...old, value: p.value, type: p.type };
       changed = true;
     }
   }
@@ -34,7 +40,10 @@ export function mergeParameters(map: ParameterMap, reported: readonly { name: st
 }
 
 /** The value of the first parameter whose path ends with `suffix` (root-agnostic: Device./IGD.). */
-export function findBySuffix(params: readonly { name: string; value: string }[], suffix: string): string | undefined {
+export function findBySuffix(
+  params: readonly { name: string; value: string }[],
+  suffix: string,
+): string | undefined {
   for (const p of params) if (p.name.endsWith(suffix)) return p.value;
   return undefined;
 }

@@ -41,7 +41,13 @@ export function createDevicesRepository(db: Kysely<Database>, dialect: 'sqlite' 
   return {
     async list(q: DeviceListQuery): Promise<{ rows: DeviceRow[]; total: number }> {
       const [rows, count] = await Promise.all([
-        filtered(q).selectAll().orderBy('serial_number').orderBy('id').limit(q.limit).offset(q.offset).execute(),
+        filtered(q)
+          .selectAll()
+          .orderBy('serial_number')
+          .orderBy('id')
+          .limit(q.limit)
+          .offset(q.offset)
+          .execute(),
         filtered(q)
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
           .executeTakeFirstOrThrow(),
@@ -72,7 +78,11 @@ export function createDevicesRepository(db: Kysely<Database>, dialect: 'sqlite' 
         .onConflict((oc) => oc.columns(['oui', 'product_class', 'serial_number']).doNothing())
         .executeTakeFirst();
       const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-      const stored = await this.findByIdentity({ oui: row.oui, productClass: row.product_class, serialNumber: row.serial_number });
+      const stored = await this.findByIdentity({
+        oui: row.oui,
+        productClass: row.product_class,
+        serialNumber: row.serial_number,
+      });
       return { row: stored!, created };
     },
     async update(id: string, patch: DeviceUpdate): Promise<void> {

@@ -26,7 +26,11 @@ function checkUrl(field: string, value: string | undefined): void {
   try {
     url = new URL(value);
   } catch {
-    throw new AppError(400, 'Invalid URL', `${field} must be a valid URL such as http://192.0.2.10:7547/; got "${value}".`);
+    throw new AppError(
+      400,
+      'Invalid URL',
+      `${field} must be a valid URL such as http://192.0.2.10:7547/; got "${value}".`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new AppError(400, 'Invalid URL', `${field} must be an http:// or https:// URL; got "${value}".`);
@@ -44,14 +48,22 @@ export async function devicesRoutes(app: FastifyInstance) {
 
   app.get('/api/devices/unassigned', { schema: unassignedSchema }, async (request) => {
     const q = request.query as ListQuery;
-    const { rows, total } = await devices.list({ ...q, search: q.search?.trim() || undefined, assigned: false });
+    const { rows, total } = await devices.list({
+      ...q,
+      search: q.search?.trim() || undefined,
+      assigned: false,
+    });
     return { devices: rows.map(toApiDevice), total, limit: q.limit, offset: q.offset };
   });
 
   app.post('/api/devices/register', { schema: registerDeviceSchema }, async (request, reply) => {
     const body = request.body as RegisterInput;
     checkUrl('connectionRequestUrl', body.connectionRequestUrl);
-    const row = await devices.register({ ...body, serialNumber: body.serialNumber.trim(), productClass: body.productClass.trim() });
+    const row = await devices.register({
+      ...body,
+      serialNumber: body.serialNumber.trim(),
+      productClass: body.productClass.trim(),
+    });
     request.log.info({ deviceId: row.id, serialNumber: row.serial_number }, 'device registered');
     return reply.code(201).send({ device: toApiDevice(row) });
   });

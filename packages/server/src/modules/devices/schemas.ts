@@ -25,10 +25,23 @@ export const deviceSchema = {
     createdAt: { type: 'string' },
     updatedAt: { type: 'string' },
   },
-  required: ['id', 'serialNumber', 'oui', 'productClass', 'softwareVersion', 'status', 'lastInformAt', 'assignedProfileId'],
+  required: [
+    'id',
+    'serialNumber',
+    'oui',
+    'productClass',
+    'softwareVersion',
+    'status',
+    'lastInformAt',
+    'assignedProfileId',
+  ],
 } as const;
 
-const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 64 } },
+  required: ['id'],
+} as const;
 const oneDevice = { type: 'object', properties: { device: deviceSchema }, required: ['device'] } as const;
 const errors = { ...errorResponses, 404: errorResponses[400], 409: errorResponses[400] };
 
@@ -65,7 +78,10 @@ export const unassignedSchema = {
 
 export const getDeviceSchema = { params: idParams, response: { 200: oneDevice, ...errors } } as const;
 
-export const deleteDeviceSchema = { params: idParams, response: { 204: { type: 'null' }, ...errors } } as const;
+export const deleteDeviceSchema = {
+  params: idParams,
+  response: { 204: { type: 'null' }, ...errors },
+} as const;
 
 export const updateDeviceSchema = {
   params: idParams,
@@ -117,7 +133,12 @@ export const parametersSchema = {
           type: 'array',
           items: {
             type: 'object',
-            properties: { name: { type: 'string' }, value: { type: 'string' }, type: { type: 'string' }, writable: { type: 'boolean' } },
+            properties: {
+              name: { type: 'string' },
+              value: { type: 'string' },
+              type: { type: 'string' },
+              writable: { type: 'boolean' },
+            },
             required: ['name', 'value', 'type'],
           },
         },

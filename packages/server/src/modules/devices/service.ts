@@ -103,7 +103,12 @@ export function createDevicesService(repo: DevicesRepository, bus: EventBus, opt
 
     async get(id: string): Promise<DeviceRow> {
       const row = await repo.findById(id);
-      if (!row) throw new AppError(404, 'Device not found', `No device has the id "${id}"; it may have been deleted.`);
+      if (!row)
+        throw new AppError(
+          404,
+          'Device not found',
+          `No device has the id "${id}"; it may have been deleted.`,
+        );
       return row;
     },
 
@@ -116,8 +121,13 @@ export function createDevicesService(repo: DevicesRepository, bus: EventBus, opt
         manufacturer: report.manufacturer.slice(0, 64),
         software_version: (findBySuffix(params, '.DeviceInfo.SoftwareVersion') ?? '').slice(0, 64),
         hardware_version: (findBySuffix(params, '.DeviceInfo.HardwareVersion') ?? '').slice(0, 64),
-        connection_request_url: (findBySuffix(params, '.ManagementServer.ConnectionRequestURL') ?? '').slice(0, 512),
-        external_ip: (params.find((p) => p.name.endsWith('.ExternalIPAddress') && p.value)?.value ?? report.remoteAddress).slice(0, 64),
+        connection_request_url: (findBySuffix(params, '.ManagementServer.ConnectionRequestURL') ?? '').slice(
+          0,
+          512,
+        ),
+        external_ip: (
+          params.find((p) => p.name.endsWith('.ExternalIPAddress') && p.value)?.value ?? report.remoteAddress
+        ).slice(0, 64),
         last_events: JSON.stringify(report.events),
         last_inform_at: now,
         updated_at: now,
@@ -193,9 +203,15 @@ export function createDevicesService(repo: DevicesRepository, bus: EventBus, opt
     async update(id: string, edit: DeviceEdit): Promise<DeviceRow> {
       const row = await this.get(id);
       await repo.update(id, {
-        ...(edit.connectionRequestUrl !== undefined ? { connection_request_url: edit.connectionRequestUrl } : {}),
-        ...(edit.connectionRequestUsername !== undefined ? { connection_request_username: edit.connectionRequestUsername } : {}),
-        ...(edit.connectionRequestPassword !== undefined ? { connection_request_password: edit.connectionRequestPassword } : {}),
+        ...(edit.connectionRequestUrl !== undefined
+          ? { connection_request_url: edit.connectionRequestUrl }
+          : {}),
+        ...(edit.connectionRequestUsername !== undefined
+          ? { connection_request_username: edit.connectionRequestUsername }
+          : {}),
+        ...(edit.connectionRequestPassword !== undefined
+          ? { connection_request_password: edit.connectionRequestPassword }
+          : {}),
         ...(edit.cwmpUsername !== undefined ? { cwmp_username: edit.cwmpUsername } : {}),
         ...(edit.cwmpPassword !== undefined ? { cwmp_password: edit.cwmpPassword } : {}),
         ...(edit.assignedProfileId !== undefined ? { assigned_profile_id: edit.assignedProfileId } : {}),
@@ -206,7 +222,11 @@ export function createDevicesService(repo: DevicesRepository, bus: EventBus, opt
 
     async remove(id: string): Promise<void> {
       if (!(await repo.remove(id))) {
-        throw new AppError(404, 'Device not found', `No device has the id "${id}"; it may have been deleted already.`);
+        throw new AppError(
+          404,
+          'Device not found',
+          `No device has the id "${id}"; it may have been deleted already.`,
+        );
       }
       countsMayHaveChanged();
     },

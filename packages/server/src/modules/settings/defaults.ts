@@ -21,13 +21,23 @@ export interface ServerSettings {
     /** cwmp-reference §13: Basic is non-standard; used only when allowed. */
     allowBasic: boolean;
   };
-  database: { type: 'sqlite' | 'postgres'; path: string; backupEnabled: boolean; backupInterval: number; maxBackups: number };
+  database: {
+    type: 'sqlite' | 'postgres';
+    path: string;
+    backupEnabled: boolean;
+    backupInterval: number;
+    maxBackups: number;
+  };
 }
 
 export type SettingsSection = keyof ServerSettings;
 export const SECTIONS: SettingsSection[] = ['server', 'cwmp', 'connectionRequest', 'database'];
 
-export function defaultSettings(server: { port: number; host: string }, database: ServerSettings['database']['type'], databasePath: string): ServerSettings {
+export function defaultSettings(
+  server: { port: number; host: string },
+  database: ServerSettings['database']['type'],
+  databasePath: string,
+): ServerSettings {
   return {
     server: { port: server.port, host: server.host, corsOrigin: '', maxConnections: 100 },
     cwmp: {

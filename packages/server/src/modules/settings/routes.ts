@@ -27,7 +27,10 @@ export async function settingsRoutes(app: FastifyInstance) {
     const s = settings.get();
     if (type === 'cwmp') {
       return s.cwmp.enabled
-        ? { success: true, message: `CWMP is enabled at ${s.cwmp.path}${s.cwmp.authRequired ? ' with authentication' : ''}.` }
+        ? {
+            success: true,
+            message: `CWMP is enabled at ${s.cwmp.path}${s.cwmp.authRequired ? ' with authentication' : ''}.`,
+          }
         : { success: false, message: 'CWMP is disabled; routers cannot connect.' };
     }
     return s.connectionRequest.enabled

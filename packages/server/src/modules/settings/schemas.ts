@@ -50,7 +50,10 @@ const sections = {
   },
 } as const;
 
-const fullSection = <T extends { properties: Record<string, unknown> }>(s: T) => ({ ...s, required: Object.keys(s.properties) });
+const fullSection = <T extends { properties: Record<string, unknown> }>(s: T) => ({
+  ...s,
+  required: Object.keys(s.properties),
+});
 
 export const settingsBody = {
   type: 'object',

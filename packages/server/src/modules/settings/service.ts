@@ -28,7 +28,11 @@ export async function createSettingsService(db: Kysely<Database>, defaults: Serv
       const next = structuredClone(current);
       for (const section of SECTIONS) Object.assign(next[section], patch[section] ?? {});
       if (RESERVED_PATHS.test(next.cwmp.path)) {
-        throw new AppError(400, 'Invalid CWMP path', `cwmp.path "${next.cwmp.path}" is used by the console or the API; choose another, e.g. "/" or "/cwmp".`);
+        throw new AppError(
+          400,
+          'Invalid CWMP path',
+          `cwmp.path "${next.cwmp.path}" is used by the console or the API; choose another, e.g. "/" or "/cwmp".`,
+        );
       }
       if (patch.database?.type !== undefined && patch.database.type !== current.database.type) {
         throw new AppError(

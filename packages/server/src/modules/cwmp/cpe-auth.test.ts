@@ -1,0 +1,195 @@
+// CPE authentication against the real server over loopback (cwmp-reference §2).
+import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { TestCpe } from '../../../test/cpe-client';
+import { digestHash } from './cpe-auth';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+let t: TestApp;
+let base: string;
+let token: string;
+let serial = 0;
+const cpes: TestCpe[] = [];
+function cpe() {
+  const c = new TestCpe(base, {
+    oui: 'A0B1C2',
+    productClass: 'AuthBox',
+    serialNumber: `AUTH${++serial}`,
+    manufacturer: 'Acme',
+  });
+  cpes.push(c);
+  return c;
+}
+const basic = (u: string, p: string) => ({
+  authorization: `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`,
+});
+
+function digestFor(
+  challengeHeader: string | string[] | undefined,
+  algorithm: 'SHA-256' | 'MD5',
+  username: string,
+  password: string,
+  nc = 1,
+) {
+  const all = parseAuthHeader(([] as string[]).concat(challengeHeader ?? []).join(', '));
+  const challenge = all.find((c) => c.scheme === 'Digest' && c.params.algorithm === algorithm)!;
+  return {
+    challenge,
+    authorization: buildDigestAuthorization(
+      { username, password, method: 'POST', uri: '/', challenge: challenge.params, nc, cnonce: 'abc123' },
+      digestHash,
+    )!,
+  };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  token = await login(t.app);
+});
+afterAll(async () => {
+  await Promise.all(cpes.map((c) => c.close()));
+  await t.close();
+});
+
+describe('CPE authentication', () => {
+  it('lets CPEs in without credentials while authRequired is off', async () => {
+    expect((await cpe().inform()).status).toBe(200);
+  });
+
+  it('turning cwmp.authRequired on through PUT /api/settings takes effect at once', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: bearer(token),
+      payload: { cwmp: { authRequired: true, username: 'acs-cpe', password: 'cpe-secret' } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().requiresRestart).toBe(false);
+    const denied = await cpe().inform();
+    expect(denied.status).toBe(401);
+    const challenges = parseAuthHeader(
+      ([] as string[]).concat(denied.headers['www-authenticate'] ?? []).join(', '),
+    );
+    expect(challenges.map((c) => `${c.scheme} ${c.params.algorithm ?? ''}`.trim())).toEqual([
+      'Digest SHA-256',
+      'Digest MD5',
+      'Basic',
+    ]);
+    expect(challenges[0]!.params).toMatchObject({ realm: 'Provisor', qop: 'auth' });
+  });
+
+  it('accepts correct Basic credentials and refuses wrong ones', async () => {
+    expect((await cpe().inform(undefined, basic('acs-cpe', 'cpe-secret'))).status).toBe(200);
+    expect((await cpe().inform(undefined, basic('acs-cpe', 'wrong'))).status).toBe(401);
+    expect((await cpe().inform(undefined, basic('nobody', 'cpe-secret'))).status).toBe(401);
+  });
+
+  it.each(['SHA-256', 'MD5'] as const)(
+    'accepts correct Digest %s credentials and refuses wrong ones',
+    async (algorithm) => {
+      const c = cpe();
+      const first = await c.inform();
+      expect(first.status).toBe(401);
+      const ok = digestFor(first.headers['www-authenticate'], algorithm, 'acs-cpe', 'cpe-secret');
+      const res = await c.inform(undefined, { authorization: ok.authorization });
+      expect(res.status).toBe(200);
+      // The rest of the session rides on it without credentials.
+      expect((await c.post('')).status).toBe(204);
+      const d = cpe();
+      const again = await d.inform();
+      const bad = digestFor(again.headers['www-authenticate'], algorithm, 'acs-cpe', 'not-it');
+      expect((await d.inform(undefined, { authorization: bad.authorization })).status).toBe(401);
+    },
+  );
+
+  it('refuses a replayed Digest nonce count and a stale nonce', async () => {
+    const c = cpe();
+    const first = await c.inform();
+    const { authorization, challenge } = digestFor(
+      first.headers['www-authenticate'],
+      'SHA-256',
+      'acs-cpe',
+      'cpe-secret',
+      1,
+    );
+    expect((await c.inform(undefined, { authorization })).status).toBe(200);
+    await c.post('');
+    c.forgetCookies();
+    const other = cpe();
+    const replay = await other.inform(undefined, { authorization });
+    expect(replay.status).toBe(401);
+    const next = buildDigestAuthorization(
+      {
+        username: 'acs-cpe',
+        password: 'cpe-secret',
+        method: 'POST',
+        uri: '/',
+        challenge: challenge.params,
+        nc: 2,
+        cnonce: 'x',
+      },
+      digestHash,
+    )!;
+    expect((await other.inform(undefined, { authorization: next })).status).toBe(200);
+    const stale = buildDigestAuthorization(
+      {
+        username: 'acs-cpe',
+        password: 'cpe-secret',
+        method: 'POST',
+        uri: '/',
+        challenge: { ...challenge.params, nonce: 'made-up-nonce' },
+        nc: 1,
+        cnonce: 'x',
+      },
+      digestHash,
+    )!;
+    const staleRes = await cpe().inform(undefined, { authorization: stale });
+    expect(staleRes.status).toBe(401);
+    expect(String(staleRes.headers['www-authenticate'])).toContain('stale=true');
+  });
+
+  it("uses a device's own credentials over the global ones", async () => {
+    const c = cpe();
+    expect((await c.inform(undefined, basic('acs-cpe', 'cpe-secret'))).status).toBe(200);
+    await c.post('');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/devices?search=${c.identity.serialNumber}`,
+      headers: bearer(token),
+    });
+    const id = list.json().devices[0].id;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/devices/${id}`,
+      headers: bearer(token),
+      payload: { cwmpUsername: `A0B1C2-AuthBox-${c.identity.serialNumber}`, cwmpPassword: 'own-secret' },
+    });
+    expect(put.statusCode).toBe(200);
+    c.forgetCookies();
+    expect(
+      (await c.inform(undefined, basic(`A0B1C2-AuthBox-${c.identity.serialNumber}`, 'own-secret'))).status,
+    ).toBe(200);
+    await c.post('');
+    c.forgetCookies();
+    expect(
+      (await c.inform(undefined, basic(`A0B1C2-AuthBox-${c.identity.serialNumber}`, 'cpe-secret'))).status,
+    ).toBe(401);
+  });
+
+  it('slows down repeated failures from one address', async () => {
+    const c = cpe();
+    const times: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const started = performance.now();
+      expect((await c.inform(undefined, basic('acs-cpe', 'wrong'))).status).toBe(401);
+      times.push(performance.now() - started);
+    }
+    // After the free failures the answers wait 100, 200, 400 ms...: the last is clearly slower.
+    expect(times[7]!).toBeGreaterThan(150);
+  });
+});

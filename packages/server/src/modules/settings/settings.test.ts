@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, login } from '../../../test/helpers';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+describe('settings API (spec §3 Settings, §7)', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    token = await login(t.app);
+  });
+  afterAll(async () => t.close());
+
+  const put = (payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(token), payload: payload as object });
+
+  it('answers the defaults of spec §9', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const s = res.json();
+    expect(s.server).toMatchObject({ port: 3029, maxConnections: 100 });
+    expect(s.database).toMatchObject({
+      type: 'sqlite',
+      backupEnabled: true,
+      backupInterval: 24,
+      maxBackups: 7,
+    });
+    expect(s.cwmp).toMatchObject({ enabled: true, path: '/', authRequired: false });
+    expect(s.connectionRequest).toMatchObject({ enabled: true, allowBasic: false });
+    expect(s).not.toHaveProperty('ui');
+  });
+
+  it('saves, persists across a restart, and says when a restart is needed', async () => {
+    const cwmpOnly = await put({ cwmp: { sessionTimeout: 45 } });
+    expect(cwmpOnly.statusCode).toBe(200);
+    expect(cwmpOnly.json()).toMatchObject({
+      requiresRestart: false,
+      settings: { cwmp: { sessionTimeout: 45, path: '/' } },
+    });
+    const port = await put({ server: { port: 8080 } });
+    expect(port.json().requiresRestart).toBe(true);
+    const backup = await put({ database: { maxBackups: 3 } });
+    expect(backup.json().requiresRestart).toBe(true);
+    const config = t.config;
+    await t.app.close();
+    const { buildApp } = await import('../../app');
+    const again = await buildApp(config);
+    const res = await again.inject({
+      method: 'GET',
+      url: '/api/settings',
+      headers: bearer(await login(again)),
+    });
+    expect(res.json()).toMatchObject({
+      server: { port: 8080 },
+      cwmp: { sessionTimeout: 45 },
+      database: { maxBackups: 3 },
+    });
+    t.app = again;
+    token = await login(again);
+  });
+
+  it.each([
+    [{ cwmp: { sessionTimeout: 1 } }, /cwmp\/sessionTimeout must be >= 5/],
+    [{ server: { port: 'eighty' } }, /server\/port must be integer/],
+    [{ cwmp: { path: 'no-slash' } }, /cwmp\/path must match pattern/],
+    [{ cwmp: { nonsense: true } }, /body\/cwmp must NOT have additional properties \("nonsense"\)/],
+    [{ database: { type: 'mysql' } }, /database\/type must be equal to one of the allowed values/],
+  ])('refuses %j with a message naming the field', async (payload, message) => {
+    const res = await put(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+  });
+
+  it('refuses a CWMP path that the API uses, and a database type change', async () => {
+    const api = await put({ cwmp: { path: '/api/cwmp' } });
+    expect(api.statusCode).toBe(400);
+    expect(api.json().message).toMatch(/cwmp.path "\/api\/cwmp" is used by the console or the API/);
+    const db = await put({ database: { type: 'postgres' } });
+    expect(db.statusCode).toBe(400);
+    expect(db.json().message).toMatch(/DATABASE_URL/);
+  });
+
+  it('moves the CWMP door when cwmp.path changes, without a restart', async () => {
+    expect((await put({ cwmp: { path: '/cwmp' } })).statusCode).toBe(200);
+    const moved = await t.app.inject({ method: 'POST', url: '/cwmp', payload: '' });
+    expect(moved.statusCode).toBe(204);
+    const old = await t.app.inject({ method: 'POST', url: '/', payload: '' });
+    expect(old.statusCode).toBe(404);
+    await put({ cwmp: { path: '/' } });
+  });
+
+  it('tests the database connection', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/test',
+      headers: bearer(token),
+      payload: { type: 'database' },
+    });
+    expect(res.json()).toEqual({ success: true, message: 'The sqlite database answers.' });
+  });
+});
