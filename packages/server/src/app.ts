@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
+import type { DeviceRow } from './db/tables/devices';
 import { registerErrorHandler } from './errors';
 import { createLoginLimiter } from './modules/auth/login-limiter';
 import authPlugin from './modules/auth/plugin';
@@ -19,6 +20,10 @@ import { cwmpDoor } from './modules/cwmp/plugin';
 import { connectionRoutes } from './modules/cwmp/routes';
 import { createSessionEngine, type SessionEngine } from './modules/cwmp/session-engine';
 import { createDevicesRepository } from './modules/devices/repository';
+import { createJobsRepository } from './modules/jobs/repository';
+import { jobsRoutes } from './modules/jobs/routes';
+import { createJobRunner } from './modules/jobs/runner';
+import { createJobsService, type JobsService } from './modules/jobs/service';
 import { devicesRoutes } from './modules/devices/routes';
 import { createDevicesService, type DevicesService } from './modules/devices/service';
 import { defaultSettings } from './modules/settings/defaults';
@@ -37,6 +42,7 @@ export interface Services {
   stats: StatsService;
   cwmp: SessionEngine;
   connectionRequests: ConnectionRequester;
+  jobs: JobsService;
 }
 
 export interface RouteSummary {
@@ -140,6 +146,31 @@ export async function buildApp(
     minIntervalMs: config.connectionRequestMinIntervalMs,
     allowBasic: () => settings.get().connectionRequest.allowBasic,
   });
+  // New jobs wake their device with a connection request, unless it is in a session already.
+  const wake = (device: DeviceRow) => {
+    const cr = settings.get().connectionRequest;
+    if (!cr.enabled || cwmp.inSession(device.id) || !device.connection_request_url) return;
+    connectionRequests
+      .send({
+        deviceId: device.id,
+        url: device.connection_request_url,
+        username: device.connection_request_username || cr.username,
+        password: device.connection_request_password || cr.password,
+      })
+      .then((r) => app.log.debug({ deviceId: device.id, outcome: r.outcome }, 'connection request'))
+      .catch((err: unknown) => app.log.warn({ err }, 'connection request failed'));
+  };
+  const jobs = createJobsService(createJobsRepository(database.db), devices, bus, wake, {
+    defaultTtlSeconds: config.jobTtlSeconds,
+  });
+  jobs.onChange(() => stats.countsMayHaveChanged((err) => app.log.warn({ err }, 'stats update failed')));
+  stats.setJobCounter(async () => {
+    const c = await jobs.countByStatus();
+    return { pending: c.pending + c.running, completed: c.completed, failed: c.failed };
+  });
+  const recovered = await jobs.recover();
+  if (recovered > 0) app.log.info({ jobs: recovered }, 'jobs interrupted by the last stop will run again');
+  cwmp.setRpcSource(createJobRunner({ jobs, devices, log: app.log }, { maxAttempts: config.jobMaxAttempts }));
   app.decorate('services', {
     database,
     auth,
@@ -150,6 +181,7 @@ export async function buildApp(
     stats,
     cwmp,
     connectionRequests,
+    jobs,
   });
 
   // One sweeper: idle CWMP sessions time out, silent devices turn offline.
@@ -157,7 +189,7 @@ export async function buildApp(
   const sweeper = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    Promise.all([cwmp.sweep(), devices.sweepOffline()])
+    Promise.all([cwmp.sweep(), devices.sweepOffline(), jobs.expire()])
       .catch((err: unknown) => app.log.warn({ err }, 'sweep failed'))
       .finally(() => (sweeping = false));
   }, config.sweepIntervalMs);
@@ -200,6 +232,7 @@ export async function buildApp(
   await app.register(devicesRoutes);
   await app.register(statsRoutes);
   await app.register(connectionRoutes);
+  await app.register(jobsRoutes);
   await app.register(cwmpDoor, {
     engine: cwmp,
     auth: cpeAuth,

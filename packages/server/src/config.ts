@@ -41,6 +41,10 @@ export interface Config {
   connectionRequestTimeoutMs: number;
   connectionRequestConcurrency: number;
   connectionRequestMinIntervalMs: number;
+  /** Lifetime of a job that has not finished, in seconds. */
+  jobTtlSeconds: number;
+  /** Sessions a job may lose without an answer before it fails. */
+  jobMaxAttempts: number;
 }
 
 export class ConfigError extends Error {
@@ -107,5 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     connectionRequestTimeoutMs: integer(env, 'PROVISOR_CR_TIMEOUT_MS', 5000, 10, 120_000),
     connectionRequestConcurrency: integer(env, 'PROVISOR_CR_CONCURRENCY', 50, 1, 10_000),
     connectionRequestMinIntervalMs: integer(env, 'PROVISOR_CR_MIN_INTERVAL_MS', 1000, 0, 3_600_000),
+    jobTtlSeconds: integer(env, 'PROVISOR_JOB_TTL', 7 * 86_400, 10, 365 * 86_400),
+    jobMaxAttempts: integer(env, 'PROVISOR_JOB_MAX_ATTEMPTS', 3, 1, 100),
   };
 }

@@ -1,4 +1,5 @@
 import type { DevicesTable } from './tables/devices';
+import type { JobsTable } from './tables/jobs';
 import type { MetaTable } from './tables/meta';
 import type { RevokedTokensTable } from './tables/revoked-tokens';
 import type { SettingsTable } from './tables/settings';
@@ -11,4 +12,5 @@ export interface Database {
   meta: MetaTable;
   devices: DevicesTable;
   settings: SettingsTable;
+  jobs: JobsTable;
 }

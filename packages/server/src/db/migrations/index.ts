@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-devices-settings';
+import * as m0003 from './0003-jobs';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-devices-settings': m0002,
+  '0003-jobs': m0003,
 };

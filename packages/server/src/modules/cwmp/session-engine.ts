@@ -314,6 +314,11 @@ export function createSessionEngine(
       return id ? sessions.get(id) : undefined;
     },
     activeSessions: () => sessions.size,
+    /** Whether the device is in a session now (no connection request is needed then). */
+    inSession(deviceId: string): boolean {
+      for (const s of sessions.values()) if (s.ctx.deviceId === deviceId) return true;
+      return false;
+    },
 
     /** One POST of a CPE. `sessionId` is what socket or cookie point to (may be stale). */
     async handle(body: Buffer, sessionId: string | null, remoteAddress: string): Promise<CwmpReply> {

@@ -57,6 +57,19 @@ export function createDevicesRepository(db: Kysely<Database>, dialect: 'sqlite' 
     findById(id: string): Promise<DeviceRow | undefined> {
       return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    async findByIds(ids: readonly string[]): Promise<DeviceRow[]> {
+      const rows: DeviceRow[] = [];
+      for (let i = 0; i < ids.length; i += 500) {
+        rows.push(
+          ...(await db
+            .selectFrom('devices')
+            .selectAll()
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute()),
+        );
+      }
+      return rows;
+    },
     findByIdentity(i: DeviceIdentity): Promise<DeviceRow | undefined> {
       return db
         .selectFrom('devices')

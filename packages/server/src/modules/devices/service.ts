@@ -93,6 +93,7 @@ export function createDevicesService(repo: DevicesRepository, bus: EventBus, opt
   return {
     list: (q: DeviceListQuery) => repo.list(q),
     findById: (id: string) => repo.findById(id),
+    findByIds: (ids: readonly string[]) => repo.findByIds(ids),
     findByCwmpUsername: (username: string) => repo.findByCwmpUsername(username),
     setStatus,
     countByStatus: () => repo.countByStatus(),
@@ -171,6 +172,31 @@ export function createDevicesService(repo: DevicesRepository, bus: EventBus, opt
         countsMayHaveChanged();
       }
       return { device: { ...existing, ...summary, status }, created: false };
+    },
+
+    /** Records what a job learnt or wrote: values, types and writability of parameters. */
+    async storeParameters(
+      id: string,
+      entries: readonly { name: string; value?: string; type?: string; writable?: boolean }[],
+    ): Promise<void> {
+      const row = await repo.findById(id);
+      if (!row || entries.length === 0) return;
+      const map = parseParameters(row.parameters);
+      for (const e of entries) {
+        const old = map[e.name];
+        const writable = e.writable ?? old?.writable;
+        map[e.name] = {
+          value: e.value ?? old?.value ?? '',
+          type: e.type ?? old?.type ?? 'string',
+          ...(writable !== undefined ? { writable } : {}),
+        };
+      }
+      const software = Object.keys(map).find((k) => k.endsWith('.DeviceInfo.SoftwareVersion'));
+      await repo.update(id, {
+        parameters: JSON.stringify(map),
+        ...(software ? { software_version: map[software]!.value.slice(0, 64) } : {}),
+        updated_at: new Date().toISOString(),
+      });
     },
 
     /** Pre-registers a device that has not informed yet: known, offline, reachable by connection request. */

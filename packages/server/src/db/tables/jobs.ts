@@ -1,0 +1,43 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const JOB_TYPES = [
+  'set-parameters',
+  'get-parameters',
+  'refresh',
+  'add-object',
+  'delete-object',
+  'reboot',
+  'factory-reset',
+  'schedule-inform',
+] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+/** One device action, durable: rows, not promises in memory (architecture.md). */
+export interface JobsTable {
+  id: string;
+  device_id: string;
+  type: JobType;
+  /** JSON: the job's arguments. */
+  params: string;
+  status: Generated<JobStatus>;
+  attempts: Generated<number>;
+  error: string | null;
+  fault_code: number | null;
+  /** JSON: what the job produced (values read, instance number, ...). */
+  result: string | null;
+  /** JSON: progress between sessions (e.g. waiting for `M Reboot`). */
+  state: string | null;
+  /** CommandKey/ParameterKey sent with the job's RPC, to match the CPE's later report. */
+  command_key: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string;
+  updated_at: string;
+}
+
+export type JobRow = Selectable<JobsTable>;
+export type NewJobRow = Insertable<JobsTable>;

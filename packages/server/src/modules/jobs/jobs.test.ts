@@ -1,0 +1,323 @@
+// Jobs carried out over real CWMP sessions with a scripted CPE on loopback.
+import { parameterValue, type CwmpMessage } from '@provisor/cwmp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveMessage } from '../live/event-bus';
+import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { TestCpe, type Exchange } from '../../../test/cpe-client';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+let t: TestApp;
+let base: string;
+let token: string;
+const events: LiveMessage[] = [];
+const cpes: TestCpe[] = [];
+let n = 0;
+
+beforeAll(async () => {
+  t = await buildTestApp({ jobMaxAttempts: 2 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  token = await login(t.app);
+  t.app.services.bus.subscribe((m) => events.push(m));
+});
+afterAll(async () => {
+  await Promise.all(cpes.map((c) => c.close()));
+  await t.close();
+});
+
+/** A CPE that has informed once (so the device exists), with its session ended. */
+async function knownCpe(): Promise<{ cpe: TestCpe; id: string }> {
+  const cpe = new TestCpe(base, {
+    oui: '00259E',
+    productClass: 'EG8145V5',
+    serialNumber: `JOB${++n}`,
+    manufacturer: 'Huawei',
+  });
+  cpes.push(cpe);
+  await cpe.inform(['0 BOOTSTRAP']);
+  await cpe.post('');
+  cpe.forgetCookies();
+  const list = await t.app.inject({
+    method: 'GET',
+    url: `/api/devices?search=${cpe.identity.serialNumber}`,
+    headers: bearer(token),
+  });
+  return { cpe, id: list.json().devices[0].id };
+}
+
+const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const job = async (id: string) => (await api('GET', `/api/provisioning/jobs/${id}`)).json().job;
+const device = async (id: string) => (await api('GET', `/api/devices/${id}`)).json().device;
+
+/** Opens a session and returns the first RPC the ACS sends after the empty POST. */
+async function session(
+  cpe: TestCpe,
+  eventsList = ['6 CONNECTION REQUEST'],
+  keys: Record<string, string> = {},
+): Promise<Exchange> {
+  const inform = cpe.informMessage(eventsList) as Extract<CwmpMessage, { name: 'Inform' }>;
+  inform.event = eventsList.map((eventCode) => ({ eventCode, commandKey: keys[eventCode] ?? '' }));
+  expect((await cpe.send(inform, 'i')).status).toBe(200);
+  return cpe.post('');
+}
+
+describe('job engine', () => {
+  it('sets parameters over SetParameterValues and records them on the device', async () => {
+    const { cpe, id } = await knownCpe();
+    const created = await api('POST', `/api/devices/${id}/set-parameters`, {
+      parameters: [
+        { name: 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSID', value: 'GT_Horvat' },
+        {
+          name: 'InternetGatewayDevice.ManagementServer.PeriodicInformInterval',
+          value: '600',
+          type: 'xsd:unsignedInt',
+        },
+      ],
+    });
+    expect(created.statusCode).toBe(200);
+    const jobId = created.json().job.id;
+    expect(created.json().job).toMatchObject({ type: 'set-parameters', status: 'pending', deviceId: id });
+    const rpc = await session(cpe);
+    const body = rpc.envelope!.body as Extract<CwmpMessage, { name: 'SetParameterValues' }>;
+    expect(body.name).toBe('SetParameterValues');
+    expect(body.parameterList.map((p) => [p.name, p.type, p.raw])).toEqual([
+      ['InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSID', 'string', 'GT_Horvat'],
+      ['InternetGatewayDevice.ManagementServer.PeriodicInformInterval', 'unsignedInt', '600'],
+    ]);
+    expect(body.parameterKey).toBe(jobId.replace(/-/g, '').slice(0, 32));
+    expect((await job(jobId)).status).toBe('running');
+    expect((await device(id)).status).toBe('provisioning');
+    const end = await cpe.send({ name: 'SetParameterValuesResponse', status: 0 }, rpc.envelope!.header.id);
+    expect(end.status).toBe(204);
+    expect(await job(jobId)).toMatchObject({ status: 'completed', error: null, attempts: 1 });
+    expect((await device(id)).status).toBe('online');
+    const params = (
+      await api('GET', `/api/devices/${id}/parameters?prefix=InternetGatewayDevice.LANDevice`)
+    ).json().parameters;
+    expect(params).toContainEqual({
+      name: 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSID',
+      value: 'GT_Horvat',
+      type: 'string',
+    });
+    const updates = events
+      .filter((e) => e.type === 'job_update' && (e.payload as { id: string }).id === jobId)
+      .map((e) => (e.payload as { status: string }).status);
+    expect(updates).toEqual(['pending', 'running', 'completed']);
+  });
+
+  it('fails a job with the CPE fault code and text when the router refuses it', async () => {
+    const { cpe, id } = await knownCpe();
+    const jobId = (
+      await api('POST', `/api/devices/${id}/set-parameters`, {
+        parameters: [{ name: 'InternetGatewayDevice.X', value: 'bad' }],
+      })
+    ).json().job.id;
+    const rpc = await session(cpe);
+    await cpe.send(
+      {
+        name: 'Fault',
+        soapFaultCode: 'Client',
+        soapFaultString: 'CWMP fault',
+        faultCode: 9003,
+        faultString: 'Invalid arguments',
+        setParameterValuesFault: [
+          {
+            parameterName: 'InternetGatewayDevice.X',
+            faultCode: 9007,
+            faultString: 'Invalid parameter value',
+          },
+        ],
+      },
+      rpc.envelope!.header.id,
+    );
+    expect(await job(jobId)).toMatchObject({
+      status: 'failed',
+      faultCode: 9003,
+      error: 'CPE fault 9003 (Invalid arguments): InternetGatewayDevice.X: 9007 Invalid parameter value',
+    });
+    expect((await device(id)).status).toBe('error');
+  });
+
+  it('refuses a value that cannot be of its declared type, before any device sees it', async () => {
+    const { id } = await knownCpe();
+    const res = await api('POST', `/api/devices/${id}/set-parameters`, {
+      parameters: [{ name: 'A.B', value: 'ten', type: 'xsd:unsignedInt' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('A.B: "ten" is not a valid unsignedInt.');
+  });
+
+  it('reads parameters and keeps what it read', async () => {
+    const { cpe, id } = await knownCpe();
+    const jobId = (
+      await api('POST', `/api/devices/${id}/get-parameters`, { parameters: ['InternetGatewayDevice.Time.'] })
+    ).json().job.id;
+    const rpc = await session(cpe);
+    expect(rpc.envelope!.body).toEqual({
+      name: 'GetParameterValues',
+      parameterNames: ['InternetGatewayDevice.Time.'],
+    });
+    await cpe.send(
+      {
+        name: 'GetParameterValuesResponse',
+        parameterList: [parameterValue('InternetGatewayDevice.Time.NTPServer1', 'string', 'hr.pool.ntp.org')],
+      },
+      rpc.envelope!.header.id,
+    );
+    expect((await job(jobId)).result).toEqual({
+      parameters: [
+        { name: 'InternetGatewayDevice.Time.NTPServer1', value: 'hr.pool.ntp.org', type: 'string' },
+      ],
+    });
+  });
+
+  it('refreshes a subtree with GetParameterNames then GetParameterValues, learning writability', async () => {
+    const { cpe, id } = await knownCpe();
+    const jobId = (
+      await api('POST', `/api/devices/${id}/refresh`, { path: 'InternetGatewayDevice.Time.' })
+    ).json().job.id;
+    const gpn = await session(cpe);
+    expect(gpn.envelope!.body).toEqual({
+      name: 'GetParameterNames',
+      parameterPath: 'InternetGatewayDevice.Time.',
+      nextLevel: false,
+    });
+    const gpv = await cpe.send(
+      {
+        name: 'GetParameterNamesResponse',
+        parameterList: [
+          { name: 'InternetGatewayDevice.Time.', writable: false },
+          { name: 'InternetGatewayDevice.Time.Enable', writable: true },
+        ],
+      },
+      gpn.envelope!.header.id,
+    );
+    expect(gpv.envelope!.body).toEqual({
+      name: 'GetParameterValues',
+      parameterNames: ['InternetGatewayDevice.Time.'],
+    });
+    await cpe.send(
+      {
+        name: 'GetParameterValuesResponse',
+        parameterList: [parameterValue('InternetGatewayDevice.Time.Enable', 'boolean', true)],
+      },
+      gpv.envelope!.header.id,
+    );
+    expect(await job(jobId)).toMatchObject({
+      status: 'completed',
+      result: { path: 'InternetGatewayDevice.Time.', count: 1 },
+    });
+    const params = (
+      await api('GET', `/api/devices/${id}/parameters?prefix=InternetGatewayDevice.Time.`)
+    ).json().parameters;
+    expect(params).toEqual([
+      { name: 'InternetGatewayDevice.Time.Enable', value: 'true', type: 'boolean', writable: true },
+    ]);
+  });
+
+  it('finishes a reboot when the device informs M Reboot with the CommandKey, holding later jobs until then', async () => {
+    const { cpe, id } = await knownCpe();
+    const rebootId = (await api('POST', `/api/devices/${id}/reboot`)).json().job.id;
+    const laterId = (
+      await api('POST', `/api/devices/${id}/get-parameters`, {
+        parameters: ['InternetGatewayDevice.DeviceInfo.UpTime'],
+      })
+    ).json().job.id;
+    const rpc = await session(cpe);
+    const reboot = rpc.envelope!.body as Extract<CwmpMessage, { name: 'Reboot' }>;
+    expect(reboot.name).toBe('Reboot');
+    const end = await cpe.send({ name: 'RebootResponse' }, rpc.envelope!.header.id);
+    expect(end.status).toBe(204);
+    expect((await job(rebootId)).status).toBe('running');
+    expect((await job(laterId)).status).toBe('pending');
+    cpe.forgetCookies();
+    const next = await session(cpe, ['1 BOOT', 'M Reboot'], { 'M Reboot': reboot.commandKey });
+    expect((await job(rebootId)).status).toBe('completed');
+    expect(next.envelope!.body.name).toBe('GetParameterValues');
+  });
+
+  it('runs a job again when a session ends without its answer, and fails it after the last attempt', async () => {
+    const { cpe, id } = await knownCpe();
+    const jobId = (await api('POST', `/api/devices/${id}/schedule-inform`, { delaySeconds: 5 })).json().job
+      .id;
+    const first = await session(cpe);
+    expect(first.envelope!.body).toMatchObject({ name: 'ScheduleInform', delaySeconds: 5 });
+    // A new Inform on the same connection replaces the session whose RPC went unanswered.
+    await cpe.inform(['2 PERIODIC']);
+    const second = await cpe.post('');
+    expect(second.envelope!.body).toMatchObject({ name: 'ScheduleInform', delaySeconds: 5 });
+    expect((await job(jobId)).attempts).toBe(2);
+    await cpe.inform(['2 PERIODIC']);
+    expect((await cpe.post('')).status).toBe(204);
+    const final = await job(jobId);
+    expect(final.status).toBe('failed');
+    expect(final.error).toMatch(/did not answer schedule-inform in 2 sessions/);
+  });
+
+  it('lets operators retry, mark complete and mark failed (spec §4)', async () => {
+    const { id } = await knownCpe();
+    const jobId = (await api('POST', `/api/devices/${id}/reboot`)).json().job.id;
+    const failed = await api('POST', `/api/provisioning/jobs/${jobId}/fail`, {
+      error: 'Cancelled by the operator',
+    });
+    expect(failed.json().job).toMatchObject({ status: 'failed', error: 'Cancelled by the operator' });
+    const retried = await api('POST', `/api/provisioning/jobs/${jobId}/retry`);
+    expect(retried.json().job).toMatchObject({ status: 'pending', error: null, attempts: 0 });
+    const completed = await api('POST', `/api/provisioning/jobs/${jobId}/complete`);
+    expect(completed.json().job.status).toBe('completed');
+    expect((await api('POST', `/api/provisioning/jobs/${jobId}/retry`)).statusCode).toBe(409);
+    expect((await api('POST', '/api/provisioning/jobs/nope/retry')).statusCode).toBe(404);
+  });
+
+  it('creates bulk jobs with per-device results, lists them and counts them', async () => {
+    const a = await knownCpe();
+    const b = await knownCpe();
+    const res = await api('POST', '/api/provisioning/bulk/reboot', {
+      deviceIds: [a.id, b.id, 'missing-device'],
+    });
+    expect(res.json()).toMatchObject({ created: 2, failed: 1 });
+    expect(res.json().results).toContainEqual({
+      deviceId: 'missing-device',
+      success: false,
+      error: 'Device not found',
+    });
+    const list = (await api('GET', `/api/provisioning/jobs?deviceId=${a.id}&status=pending`)).json();
+    expect(list.total).toBe(1);
+    expect((await api('GET', `/api/devices/${a.id}/jobs?limit=5`)).json().jobs[0].type).toBe('reboot');
+    const stats = (await api('GET', '/api/provisioning/stats')).json();
+    expect(stats.pending).toBeGreaterThanOrEqual(2);
+    expect(stats.total).toBe(
+      stats.pending + stats.running + stats.completed + stats.failed + stats.cancelled,
+    );
+  });
+
+  it('fails expired jobs with a reason, and requeues jobs left in flight by a stop', async () => {
+    const { id } = await knownCpe();
+    const [expiring] = await t.app.services.jobs.create(
+      [(await t.app.services.devices.findById(id))!],
+      'reboot',
+      {},
+      10,
+    );
+    const realNow = Date.now;
+    Date.now = () => realNow() + 11_000;
+    try {
+      await t.app.services.jobs.expire();
+    } finally {
+      Date.now = realNow;
+    }
+    expect((await job(expiring!.id)).error).toMatch(/^Expired: the device did not complete the job before/);
+    const [inFlight] = await t.app.services.jobs.create(
+      [(await t.app.services.devices.findById(id))!],
+      'get-parameters',
+      { parameters: ['X.'] },
+    );
+    const started = await t.app.services.jobs.start(inFlight!);
+    await t.app.services.jobs.progress(started, { inFlight: true });
+    expect(await t.app.services.jobs.recover()).toBeGreaterThanOrEqual(1);
+    expect((await job(inFlight!.id)).status).toBe('pending');
+  });
+});

@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { JobRow, JobStatus, JobType, NewJobRow } from '../../db/tables/jobs';
+
+export interface JobListQuery {
+  status?: JobStatus;
+  deviceId?: string;
+  type?: JobType;
+  limit: number;
+  offset: number;
+}
+
+export type JobPatch = Partial<Omit<JobRow, 'id' | 'device_id' | 'type' | 'params' | 'created_at'>>;
+
+export function createJobsRepository(db: Kysely<Database>) {
+  function filtered(q: Omit<JobListQuery, 'limit' | 'offset'>) {
+    let query = db.selectFrom('jobs');
+    if (q.status) query = query.where('status', '=', q.status);
+    if (q.deviceId) query = query.where('device_id', '=', q.deviceId);
+    if (q.type) query = query.where('type', '=', q.type);
+    return query;
+  }
+
+  return {
+    async insertMany(rows: NewJobRow[]): Promise<void> {
+      // Chunks keep each statement under SQLite's bound-parameter limit.
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insertInto('jobs')
+          .values(rows.slice(i, i + 500))
+          .execute();
+    },
+    findById(id: string): Promise<JobRow | undefined> {
+      return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async list(q: JobListQuery): Promise<{ rows: JobRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        filtered(q)
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(q.limit)
+          .offset(q.offset)
+          .execute(),
+        filtered(q)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+    /** The device's unfinished jobs, oldest first (they run in creation order). */
+    unfinished(deviceId: string): Promise<JobRow[]> {
+      return db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('device_id', '=', deviceId)
+        .where('status', 'in', ['pending', 'running'])
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+    async update(id: string, patch: JobPatch): Promise<void> {
+      await db.updateTable('jobs').set(patch).where('id', '=', id).execute();
+    },
+    async countByStatus(): Promise<Record<JobStatus, number>> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+        .groupBy('status')
+        .execute();
+      const counts = { pending: 0, running: 0, completed: 0, failed: 0, cancelled: 0 };
+      for (const r of rows) counts[r.status] = Number(r.n);
+      return counts;
+    },
+    expired(now: string): Promise<JobRow[]> {
+      return db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('status', 'in', ['pending', 'running'])
+        .where('expires_at', '<', now)
+        .execute();
+    },
+    /** Jobs left mid-RPC by a process that stopped (their answer can never arrive). */
+    inFlight(): Promise<JobRow[]> {
+      return db.selectFrom('jobs').selectAll().where('status', '=', 'running').execute();
+    },
+    /** The last finished job of a device, to derive its status. */
+    lastFinished(deviceId: string): Promise<JobRow | undefined> {
+      return db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('device_id', '=', deviceId)
+        .where('status', 'in', ['completed', 'failed'])
+        .orderBy('finished_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type JobsRepository = ReturnType<typeof createJobsRepository>;

@@ -1,0 +1,149 @@
+// The job engine's side of a CWMP session (the session engine's RpcSource): a device's unfinished
+// jobs run in creation order; each answer moves its job on; a CPE fault fails the job with its code;
+// jobs waiting for a reboot or reset finish on the Inform that reports it.
+import type { CpeMethodResponse, CwmpFault } from '@provisor/cwmp';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobRow } from '../../db/tables/jobs';
+import type { NoAnswer, PendingRpc, RpcSource, SessionContext } from '../cwmp/rpc-source';
+import type { DevicesService } from '../devices/service';
+import { parseParameters } from '../devices/parameters';
+import { HANDLERS, type JobContext, type JobParams, type JobState, type Step } from './handlers';
+import type { JobsService } from './service';
+
+export interface JobRunnerOptions {
+  /** Sessions a job may lose without an answer before it fails. */
+  maxAttempts: number;
+}
+
+function describeFault(f: CwmpFault): string {
+  const detail = f.setParameterValuesFault
+    ?.map((p) => `${p.parameterName}: ${p.faultCode} ${p.faultString}`.trim())
+    .join('; ');
+  return `CPE fault ${f.faultCode}${f.faultString ? ` (${f.faultString})` : ''}${detail ? `: ${detail}` : ''}`;
+}
+
+export function createJobRunner(
+  deps: { jobs: JobsService; devices: DevicesService; log: FastifyBaseLogger },
+  o: JobRunnerOptions,
+): RpcSource {
+  const { jobs, devices, log } = deps;
+  /** The job whose RPC is in flight in each session, with its context. */
+  const continuations = new Map<string, { job: JobRow; ctx: JobContext; step: Step }>();
+
+  async function contextFor(job: JobRow): Promise<JobContext> {
+    const device = await devices.findById(job.device_id);
+    const params = parseParameters(device?.parameters ?? '{}');
+    return {
+      job,
+      params: JSON.parse(job.params) as JobParams,
+      state: job.state ? (JSON.parse(job.state) as JobState) : {},
+      storedType: (name) => params[name]?.type,
+      store: (entries) => devices.storeParameters(job.device_id, entries),
+    };
+  }
+
+  /** Applies a step; answers the RPC to send now, if any. */
+  async function apply(
+    session: SessionContext,
+    job: JobRow,
+    ctx: JobContext,
+    step: Step,
+  ): Promise<PendingRpc | null> {
+    switch (step.kind) {
+      case 'done':
+        await jobs.finish(job, 'completed', { result: step.result });
+        return null;
+      case 'fail':
+        await jobs.finish(job, 'failed', { error: step.error, faultCode: step.faultCode ?? null });
+        return null;
+      case 'wait':
+        await jobs.progress(job, { ...step.state, inFlight: false });
+        return null;
+      case 'rpc': {
+        const state: JobState = { ...ctx.state, ...step.state, inFlight: true };
+        ctx.state = state;
+        await jobs.progress(job, state);
+        return {
+          request: step.request,
+          complete: (answer) => onAnswer(session, job, ctx, answer),
+        };
+      }
+    }
+  }
+
+  async function onAnswer(
+    session: SessionContext,
+    job: JobRow,
+    ctx: JobContext,
+    answer: CpeMethodResponse | CwmpFault | NoAnswer,
+  ): Promise<void> {
+    continuations.delete(session.sessionId);
+    if (answer.name === 'NoAnswer') {
+      // The session ended before the device answered: run the job again next time, a few times.
+      if (job.attempts >= o.maxAttempts) {
+        await jobs.finish(job, 'failed', {
+          error: `The device did not answer ${job.type} in ${job.attempts} sessions (${answer.reason}).`,
+        });
+      } else {
+        await jobs.requeue(job);
+      }
+      return;
+    }
+    if (answer.name === 'Fault') {
+      await jobs.finish(job, 'failed', { error: describeFault(answer), faultCode: answer.faultCode });
+      return;
+    }
+    const next = await HANDLERS[job.type].answer(ctx, answer);
+    const pending = await apply(session, job, ctx, next);
+    // A multi-step job keeps its next RPC for the session's next() call.
+    if (pending) continuations.set(session.sessionId, { job, ctx, step: next });
+  }
+
+  return {
+    async onSessionStart(session) {
+      for (const job of await jobs.unfinishedOf(session.deviceId)) {
+        const ctx = await contextFor(job);
+        if (job.status !== 'running' || ctx.state.inFlight) continue;
+        const handler = HANDLERS[job.type];
+        const step = handler.inform?.(ctx, session);
+        if (step) await apply(session, job, ctx, step);
+      }
+    },
+
+    async next(session) {
+      const cont = continuations.get(session.sessionId);
+      if (cont && cont.step.kind === 'rpc') {
+        continuations.delete(session.sessionId);
+        const { job, ctx, step } = cont;
+        return { request: step.request, complete: (answer) => onAnswer(session, job, ctx, answer) };
+      }
+      for (;;) {
+        const [job] = await jobs.unfinishedOf(session.deviceId);
+        if (!job) {
+          await jobs.settleDevice(session.deviceId);
+          return null;
+        }
+        const ctx = await contextFor(job);
+        // A job waiting for a reboot or reset holds the jobs behind it until the device is back.
+        if (job.status === 'running' && !ctx.state.inFlight && ctx.state.phase?.startsWith('awaiting'))
+          return null;
+        const started = await jobs.start(job);
+        ctx.job = started;
+        ctx.state = {};
+        let step: Step;
+        try {
+          step = HANDLERS[job.type].start(ctx);
+        } catch (err) {
+          log.error({ err, jobId: job.id }, 'jobs: a job could not start');
+          step = { kind: 'fail', error: `The job could not start: ${(err as Error).message}` };
+        }
+        const pending = await apply(session, started, ctx, step);
+        if (pending) return pending;
+      }
+    },
+
+    async onSessionEnd(session) {
+      continuations.delete(session.sessionId);
+    },
+  };
+}

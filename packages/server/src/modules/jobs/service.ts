@@ -1,0 +1,241 @@
+// Jobs: creation (with a connection request to wake the device), the life cycle
+// pending -> running -> completed | failed | cancelled, operator actions (spec §4: retry, mark
+// complete, mark failed), expiry, and recovery after a restart. Every change publishes job_update.
+import { randomUUID } from 'node:crypto';
+import type { DeviceRow } from '../../db/tables/devices';
+import type { JobRow, JobStatus, JobType } from '../../db/tables/jobs';
+import { AppError } from '../../errors';
+import type { DevicesService } from '../devices/service';
+import type { EventBus } from '../live/event-bus';
+import type { JobParams, JobState } from './handlers';
+import type { JobListQuery, JobsRepository } from './repository';
+
+export interface JobsServiceOptions {
+  /** Default lifetime of a job that has not finished, in seconds. */
+  defaultTtlSeconds: number;
+}
+
+export function toApiJob(row: JobRow) {
+  return {
+    id: row.id,
+    deviceId: row.device_id,
+    type: row.type,
+    status: row.status,
+    params: JSON.parse(row.params) as JobParams,
+    attempts: row.attempts,
+    error: row.error,
+    faultCode: row.fault_code,
+    result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+export function createJobsService(
+  repo: JobsRepository,
+  devices: DevicesService,
+  bus: EventBus,
+  wake: (device: DeviceRow) => void,
+  o: JobsServiceOptions,
+) {
+  const changeListeners = new Set<() => void>();
+  const now = () => new Date(Date.now()).toISOString();
+
+  function publish(job: JobRow): void {
+    bus.publish('job_update', {
+      id: job.id,
+      type: job.type,
+      status: job.status,
+      deviceId: job.device_id,
+      error: job.error,
+    });
+    for (const l of changeListeners) l();
+  }
+
+  async function set(job: JobRow, patch: Partial<JobRow>): Promise<JobRow> {
+    const next = { ...job, ...patch, updated_at: now() };
+    await repo.update(job.id, { ...patch, updated_at: next.updated_at });
+    if (patch.status !== undefined && patch.status !== job.status) publish(next);
+    return next;
+  }
+
+  async function get(id: string): Promise<JobRow> {
+    const job = await repo.findById(id);
+    if (!job) throw new AppError(404, 'Job not found', `No job has the id "${id}".`);
+    return job;
+  }
+
+  /** online after success, error when the last job failed, provisioning while jobs run. */
+  async function settleDevice(deviceId: string): Promise<void> {
+    const device = await devices.findById(deviceId);
+    if (!device) return;
+    const unfinished = await repo.unfinished(deviceId);
+    if (unfinished.some((j) => j.status === 'running')) {
+      if (device.status !== 'provisioning') await devices.setStatus(device, 'provisioning');
+      return;
+    }
+    if (device.status === 'offline') return;
+    const last = await repo.lastFinished(deviceId);
+    const status = last?.status === 'failed' ? 'error' : 'online';
+    if (device.status !== status) await devices.setStatus(device, status);
+  }
+
+  return {
+    onChange(listener: () => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+    get,
+    list: (q: JobListQuery) => repo.list(q),
+    unfinishedOf: (deviceId: string) => repo.unfinished(deviceId),
+    countByStatus: () => repo.countByStatus(),
+    settleDevice,
+
+    /** Creates one job per device and wakes each device with a connection request. */
+    async create(
+      targets: DeviceRow[],
+      type: JobType,
+      params: JobParams,
+      ttlSeconds = o.defaultTtlSeconds,
+    ): Promise<JobRow[]> {
+      const created = now();
+      const expires = new Date(Date.now() + ttlSeconds * 1000).toISOString();
+      const rows: JobRow[] = targets.map((d) => ({
+        id: randomUUID(),
+        device_id: d.id,
+        type,
+        params: JSON.stringify(params),
+        status: 'pending',
+        attempts: 0,
+        error: null,
+        fault_code: null,
+        result: null,
+        state: null,
+        command_key: null,
+        created_at: created,
+        started_at: null,
+        finished_at: null,
+        expires_at: expires,
+        updated_at: created,
+      }));
+      await repo.insertMany(rows);
+      for (const row of rows) publish(row);
+      for (const d of targets) wake(d);
+      return rows;
+    },
+
+    async start(job: JobRow): Promise<JobRow> {
+      const started = await set(job, {
+        status: 'running',
+        attempts: job.attempts + 1,
+        started_at: job.started_at ?? now(),
+        state: null,
+      });
+      await settleDevice(job.device_id);
+      return started;
+    },
+
+    async progress(job: JobRow, state: JobState): Promise<void> {
+      await repo.update(job.id, { state: JSON.stringify(state), updated_at: now() });
+    },
+
+    async finish(
+      job: JobRow,
+      status: 'completed' | 'failed' | 'cancelled',
+      r: { result?: unknown; error?: string; faultCode?: number | null },
+    ): Promise<JobRow> {
+      const done = await set(job, {
+        status,
+        result: r.result === undefined ? job.result : JSON.stringify(r.result),
+        error: r.error ?? (status === 'completed' ? null : job.error),
+        fault_code: r.faultCode ?? (status === 'completed' ? null : job.fault_code),
+        state: null,
+        finished_at: now(),
+      });
+      await settleDevice(job.device_id);
+      return done;
+    },
+
+    async requeue(job: JobRow): Promise<void> {
+      await set(job, { status: 'pending', state: null });
+    },
+
+    /** spec §4: retry a failed or cancelled job (or nudge a pending one). */
+    async retry(id: string): Promise<JobRow> {
+      const job = await get(id);
+      if (job.status === 'running' || job.status === 'completed') {
+        throw new AppError(
+          409,
+          'Job cannot be retried',
+          `The job is ${job.status}; only failed, cancelled or pending jobs can be retried.`,
+        );
+      }
+      const ttl = o.defaultTtlSeconds * 1000;
+      const retried = await set(job, {
+        status: 'pending',
+        attempts: 0,
+        error: null,
+        fault_code: null,
+        state: null,
+        finished_at: null,
+        expires_at: new Date(Date.now() + ttl).toISOString(),
+      });
+      const device = await devices.findById(job.device_id);
+      if (device) wake(device);
+      return retried;
+    },
+
+    /** spec §4: mark complete (an operator saw it done). */
+    async complete(id: string): Promise<JobRow> {
+      const job = await get(id);
+      if (job.status === 'completed') return job;
+      return this.finish(job, 'completed', {});
+    },
+
+    /** spec §4: mark failed, with the operator's reason. */
+    async fail(id: string, error: string): Promise<JobRow> {
+      const job = await get(id);
+      if (job.status === 'completed' || job.status === 'failed') {
+        throw new AppError(
+          409,
+          'Job already finished',
+          `The job is ${job.status}; it cannot be marked failed.`,
+        );
+      }
+      return this.finish(job, 'failed', { error });
+    },
+
+    /** Fails jobs past their expiry with a reason a person can act on. */
+    async expire(): Promise<number> {
+      const expired = await repo.expired(now());
+      for (const job of expired) {
+        await this.finish(job, 'failed', {
+          error: `Expired: the device did not complete the job before ${job.expires_at}. Check that it is online, then retry.`,
+        });
+      }
+      return expired.length;
+    },
+
+    /** After a restart: a job whose RPC was in flight can never get its answer; run it again. */
+    async recover(): Promise<number> {
+      let n = 0;
+      for (const job of await repo.inFlight()) {
+        const state = job.state ? (JSON.parse(job.state) as JobState) : {};
+        if (!state.phase?.startsWith('awaiting') || state.inFlight) {
+          await repo.update(job.id, { status: 'pending', state: null, updated_at: now() });
+          n++;
+        }
+      }
+      return n;
+    },
+
+    async stats(): Promise<Record<JobStatus, number> & { total: number }> {
+      const counts = await repo.countByStatus();
+      return { ...counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
+    },
+  };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;
