@@ -1,5 +1,6 @@
 // buildApp(config) builds the whole server and opens its database; main.ts listens.
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
@@ -20,6 +21,9 @@ import { cwmpDoor } from './modules/cwmp/plugin';
 import { connectionRoutes } from './modules/cwmp/routes';
 import { createSessionEngine, type SessionEngine } from './modules/cwmp/session-engine';
 import { createDevicesRepository } from './modules/devices/repository';
+import { cpeFilesDoor } from './modules/files/cpe-door';
+import { filesRoutes } from './modules/files/routes';
+import { createFileStore, type FileStore } from './modules/files/store';
 import { createJobsRepository } from './modules/jobs/repository';
 import { jobsRoutes } from './modules/jobs/routes';
 import { createJobRunner } from './modules/jobs/runner';
@@ -43,6 +47,7 @@ export interface Services {
   cwmp: SessionEngine;
   connectionRequests: ConnectionRequester;
   jobs: JobsService;
+  files: FileStore;
 }
 
 export interface RouteSummary {
@@ -170,8 +175,12 @@ export async function buildApp(
   });
   const recovered = await jobs.recover();
   if (recovered > 0) app.log.info({ jobs: recovered }, 'jobs interrupted by the last stop will run again');
-  cwmp.setRpcSource(createJobRunner({ jobs, devices, log: app.log }, { maxAttempts: config.jobMaxAttempts }));
+  const files = createFileStore(database.db, config.filesDir);
+  cwmp.setRpcSource(
+    createJobRunner({ jobs, devices, files, log: app.log }, { maxAttempts: config.jobMaxAttempts }),
+  );
   app.decorate('services', {
+    files,
     database,
     auth,
     users,
@@ -233,11 +242,15 @@ export async function buildApp(
   await app.register(statsRoutes);
   await app.register(connectionRoutes);
   await app.register(jobsRoutes);
+  await app.register(multipart, { limits: { fileSize: config.maxFileBytes, files: 1 } });
+  await app.register(filesRoutes, { store: files, maxFileBytes: config.maxFileBytes });
+  await app.register(cpeFilesDoor, { jobs, files, maxUploadBytes: config.maxFileBytes });
   await app.register(cwmpDoor, {
     engine: cwmp,
     auth: cpeAuth,
     settings,
     bodyLimitBytes: config.cwmpBodyLimitBytes,
+    publicUrl: config.publicUrl,
   });
   await app.register(consolePlugin, {
     webDist: config.webDist,

@@ -45,6 +45,12 @@ export interface Config {
   jobTtlSeconds: number;
   /** Sessions a job may lose without an answer before it fails. */
   jobMaxAttempts: number;
+  /** Directory of the file store (firmware, configuration files, CPE uploads). */
+  filesDir: string;
+  /** Largest file accepted from operators or CPEs, in bytes. */
+  maxFileBytes: number;
+  /** Base URL that CPEs use to fetch and send files; by default the address they reached us at. */
+  publicUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +81,16 @@ export function parseDatabaseUrl(url: string, cwd = process.cwd()): DatabaseConf
   throw new ConfigError(
     `DATABASE_URL must start with "sqlite:" (e.g. sqlite:./data/provisor.db) or "postgres://"; got "${url}"`,
   );
+}
+
+function publicUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (!/^https?:\/\/[^/\s]+$/.test(raw.replace(/\/$/, ''))) {
+    throw new ConfigError(
+      `PROVISOR_PUBLIC_URL must be like http://acs.example.net:3029 (scheme, host, port; no path); got "${raw}"`,
+    );
+  }
+  return raw.replace(/\/$/, '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -113,5 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     connectionRequestMinIntervalMs: integer(env, 'PROVISOR_CR_MIN_INTERVAL_MS', 1000, 0, 3_600_000),
     jobTtlSeconds: integer(env, 'PROVISOR_JOB_TTL', 7 * 86_400, 10, 365 * 86_400),
     jobMaxAttempts: integer(env, 'PROVISOR_JOB_MAX_ATTEMPTS', 3, 1, 100),
+    filesDir: resolve(cwd, env.PROVISOR_FILES_DIR || './data/files'),
+    maxFileBytes: integer(env, 'PROVISOR_MAX_FILE_BYTES', 256 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
+    publicUrl: publicUrl(env.PROVISOR_PUBLIC_URL),
   };
 }

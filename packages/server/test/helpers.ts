@@ -17,6 +17,7 @@ export function testConfig(overrides: Partial<Config> = {}): { config: Config; c
       PROVISOR_ADMIN_PASSWORD: ADMIN_PASSWORD,
       PROVISOR_JWT_SECRET: JWT_SECRET,
       PROVISOR_WEB_DIST: '',
+      PROVISOR_FILES_DIR: join(dir, 'files'),
     }),
     ...overrides,
   };

@@ -1,4 +1,5 @@
 import type { DevicesTable } from './tables/devices';
+import type { FilesTable } from './tables/files';
 import type { JobsTable } from './tables/jobs';
 import type { MetaTable } from './tables/meta';
 import type { RevokedTokensTable } from './tables/revoked-tokens';
@@ -13,4 +14,5 @@ export interface Database {
   devices: DevicesTable;
   settings: SettingsTable;
   jobs: JobsTable;
+  files: FilesTable;
 }

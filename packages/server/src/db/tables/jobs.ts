@@ -12,6 +12,11 @@ export const JOB_TYPES = [
   'reboot',
   'factory-reset',
   'schedule-inform',
+  'firmware-upgrade',
+  'download-file',
+  'upload-file',
+  'backup-config',
+  'restore-config',
 ] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 

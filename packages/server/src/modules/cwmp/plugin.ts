@@ -14,6 +14,8 @@ export interface CwmpDoorOptions {
   auth: CpeAuthenticator;
   settings: SettingsService;
   bodyLimitBytes: number;
+  /** Base URL CPEs should use for files; by default the scheme and Host of their own request. */
+  publicUrl: string | null;
 }
 
 function cookieValue(header: string | undefined, name: string): string | null {
@@ -107,7 +109,8 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     const raw = (request.body as Buffer | undefined) ?? Buffer.alloc(0);
     const body = decompress(raw, request.headers['content-encoding'], o.bodyLimitBytes);
     if (!Buffer.isBuffer(body)) return send(reply, body);
-    const result = await o.engine.handle(body, session ? sessionId : null, request.ip);
+    const baseUrl = o.publicUrl ?? `${request.protocol}://${request.host}`;
+    const result = await o.engine.handle(body, session ? sessionId : null, request.ip, baseUrl);
     if (result.openedSession) {
       socketSessions.set(socket, result.openedSession);
       reply.header('set-cookie', `${SESSION_COOKIE}=${result.openedSession}; Path=/; HttpOnly`);

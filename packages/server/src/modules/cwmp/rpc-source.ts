@@ -11,6 +11,8 @@ export interface SessionContext {
   /** CommandKeys by event code (`M Reboot` -> key), from the Inform. */
   commandKeys: ReadonlyMap<string, string>;
   remoteAddress: string;
+  /** Scheme, host and port by which the CPE reached this server (for file URLs). */
+  baseUrl: string;
 }
 
 /** Why an RPC got no answer. */

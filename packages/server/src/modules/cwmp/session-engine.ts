@@ -182,6 +182,7 @@ export function createSessionEngine(
     env: DecodedEnvelope<Inform>,
     previous: Session | undefined,
     remoteAddress: string,
+    baseUrl: string,
   ): Promise<CwmpReply> {
     const { header, body: inform } = env;
     if (previous) await end(previous, 'replaced');
@@ -225,6 +226,7 @@ export function createSessionEngine(
           inform.event.filter((e) => e.commandKey !== '').map((e) => [e.eventCode, e.commandKey]),
         ),
         remoteAddress,
+        baseUrl,
       },
       namespace: negotiated.namespace,
       phase: 'cpe',
@@ -321,7 +323,12 @@ export function createSessionEngine(
     },
 
     /** One POST of a CPE. `sessionId` is what socket or cookie point to (may be stale). */
-    async handle(body: Buffer, sessionId: string | null, remoteAddress: string): Promise<CwmpReply> {
+    async handle(
+      body: Buffer,
+      sessionId: string | null,
+      remoteAddress: string,
+      baseUrl = '',
+    ): Promise<CwmpReply> {
       const session = sessionId ? sessions.get(sessionId) : undefined;
       if (session) session.lastActivity = now();
       if (body.length === 0 || /^\s*$/.test(body.toString('latin1'))) {
@@ -373,7 +380,8 @@ export function createSessionEngine(
           'Invalid arguments: HoldRequests and UseCWMPVersion are ACS-only headers',
         );
       }
-      if (msg.name === 'Inform') return onInform(env as DecodedEnvelope<Inform>, session, remoteAddress);
+      if (msg.name === 'Inform')
+        return onInform(env as DecodedEnvelope<Inform>, session, remoteAddress, baseUrl);
       if (header.sessionTimeout !== undefined || header.supportedCwmpVersions !== undefined) {
         return fault(
           env.namespace,

@@ -8,8 +8,12 @@ import {
   type ParameterValue,
   type XsdType,
 } from '@provisor/cwmp';
+import type { TransferComplete } from '@provisor/cwmp';
+import type { FileRow } from '../../db/tables/files';
 import type { JobRow, JobType } from '../../db/tables/jobs';
 import type { SessionContext } from '../cwmp/rpc-source';
+import { commandKeyOf } from './command-key';
+import { TRANSFER_HANDLERS } from './transfer-handlers';
 
 export interface ParameterWrite {
   name: string;
@@ -22,10 +26,18 @@ export interface JobParams {
   path?: string;
   objectName?: string;
   delaySeconds?: number;
+  /** Transfers: a file of the store, or an outside URL (firmware). */
+  fileId?: string;
+  firmwareUrl?: string;
+  version?: string;
+  targetPath?: string;
+  filePath?: string;
+  /** Secret in the /files URL that lets the CPE fetch or send this job's file. */
+  token?: string;
 }
 
 export interface JobState {
-  phase?: 'gpn-done' | 'awaiting-boot' | 'awaiting-bootstrap';
+  phase?: 'gpn-done' | 'awaiting-boot' | 'awaiting-bootstrap' | 'awaiting-transfer';
   /** An RPC was sent and its answer not yet recorded. */
   inFlight?: boolean;
   root?: string;
@@ -51,6 +63,14 @@ export interface JobContext {
   /** The type the device last reported for a parameter. */
   storedType(name: string): string | undefined;
   store(entries: StoredEntry[]): Promise<void>;
+  /** The job's file in the store, when it has one. */
+  file?: FileRow;
+  /** Upload jobs: the file the CPE sent, once it has arrived. */
+  uploaded?: FileRow;
+  /** URL the CPE uses to fetch or send this job's file. */
+  transferUrl(name: string): string;
+  /** The software version the device reported last. */
+  softwareVersion(): string;
 }
 
 export interface JobHandler {
@@ -58,10 +78,11 @@ export interface JobHandler {
   answer(c: JobContext, answer: CpeMethodResponse): Step | Promise<Step>;
   /** For a waiting job: the Inform of a new session; null keeps waiting. */
   inform?(c: JobContext, session: SessionContext): Step | null;
+  /** For a transfer: the CPE's TransferComplete carrying this job's CommandKey. */
+  transferComplete?(c: JobContext, tc: TransferComplete): Step;
 }
 
-/** CommandKey and ParameterKey of a job's RPCs (≤32 characters, cwmp-reference §6). */
-export const commandKeyOf = (job: JobRow) => job.id.replace(/-/g, '').slice(0, 32);
+export { commandKeyOf };
 
 export function normalizeXsdType(type: string | undefined): XsdType | null {
   if (type === undefined || type === '') return 'string';
@@ -83,6 +104,7 @@ const unexpected = (answer: CpeMethodResponse, wanted: string): Step => ({
 const valuesOf = (list: ParameterValue[]) => list.map((p) => ({ name: p.name, value: p.raw, type: p.type }));
 
 export const HANDLERS: Record<JobType, JobHandler> = {
+  ...TRANSFER_HANDLERS,
   'set-parameters': {
     start: (c) => ({
       kind: 'rpc',

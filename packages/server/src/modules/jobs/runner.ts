@@ -6,9 +6,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
 import type { NoAnswer, PendingRpc, RpcSource, SessionContext } from '../cwmp/rpc-source';
 import type { DevicesService } from '../devices/service';
+import type { FileStore } from '../files/store';
 import { parseParameters } from '../devices/parameters';
 import { HANDLERS, type JobContext, type JobParams, type JobState, type Step } from './handlers';
 import type { JobsService } from './service';
+
+const TRANSFER_UPLOADS = new Set(['upload-file', 'backup-config']);
 
 export interface JobRunnerOptions {
   /** Sessions a job may lose without an answer before it fails. */
@@ -23,22 +26,30 @@ function describeFault(f: CwmpFault): string {
 }
 
 export function createJobRunner(
-  deps: { jobs: JobsService; devices: DevicesService; log: FastifyBaseLogger },
+  deps: { jobs: JobsService; devices: DevicesService; files: FileStore; log: FastifyBaseLogger },
   o: JobRunnerOptions,
 ): RpcSource {
-  const { jobs, devices, log } = deps;
+  const { jobs, devices, files, log } = deps;
   /** The job whose RPC is in flight in each session, with its context. */
   const continuations = new Map<string, { job: JobRow; ctx: JobContext; step: Step }>();
 
-  async function contextFor(job: JobRow): Promise<JobContext> {
+  async function contextFor(job: JobRow, session: SessionContext): Promise<JobContext> {
     const device = await devices.findById(job.device_id);
     const params = parseParameters(device?.parameters ?? '{}');
+    const jobParams = JSON.parse(job.params) as JobParams;
+    const file = jobParams.fileId ? await files.get(jobParams.fileId).catch(() => undefined) : undefined;
+    const uploaded = TRANSFER_UPLOADS.has(job.type) ? await files.byJob(job.id) : undefined;
     return {
       job,
-      params: JSON.parse(job.params) as JobParams,
+      params: jobParams,
       state: job.state ? (JSON.parse(job.state) as JobState) : {},
       storedType: (name) => params[name]?.type,
       store: (entries) => devices.storeParameters(job.device_id, entries),
+      ...(file ? { file } : {}),
+      ...(uploaded ? { uploaded } : {}),
+      transferUrl: (name) =>
+        `${session.baseUrl}/files/${job.id}/${jobParams.token ?? ''}/${encodeURIComponent(name)}`,
+      softwareVersion: () => device?.software_version ?? '',
     };
   }
 
@@ -102,7 +113,7 @@ export function createJobRunner(
   return {
     async onSessionStart(session) {
       for (const job of await jobs.unfinishedOf(session.deviceId)) {
-        const ctx = await contextFor(job);
+        const ctx = await contextFor(job, session);
         if (job.status !== 'running' || ctx.state.inFlight) continue;
         const handler = HANDLERS[job.type];
         const step = handler.inform?.(ctx, session);
@@ -123,7 +134,7 @@ export function createJobRunner(
           await jobs.settleDevice(session.deviceId);
           return null;
         }
-        const ctx = await contextFor(job);
+        const ctx = await contextFor(job, session);
         // A job waiting for a reboot or reset holds the jobs behind it until the device is back.
         if (job.status === 'running' && !ctx.state.inFlight && ctx.state.phase?.startsWith('awaiting'))
           return null;
@@ -140,6 +151,21 @@ export function createJobRunner(
         const pending = await apply(session, started, ctx, step);
         if (pending) return pending;
       }
+    },
+
+    async onCpeRequest(session, request) {
+      if (request.name !== 'TransferComplete') return;
+      const job = await jobs.findByCommandKey(session.deviceId, request.commandKey);
+      const handler = job ? HANDLERS[job.type] : undefined;
+      if (!job || !handler?.transferComplete) {
+        log.info(
+          { deviceId: session.deviceId, commandKey: request.commandKey },
+          'jobs: TransferComplete for no job of ours',
+        );
+        return;
+      }
+      const ctx = await contextFor(job, session);
+      await apply(session, job, ctx, handler.transferComplete(ctx, request));
     },
 
     async onSessionEnd(session) {

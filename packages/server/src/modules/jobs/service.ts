@@ -1,18 +1,31 @@
 // Jobs: creation (with a connection request to wake the device), the life cycle
 // pending -> running -> completed | failed | cancelled, operator actions (spec §4: retry, mark
 // complete, mark failed), expiry, and recovery after a restart. Every change publishes job_update.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { JobRow, JobStatus, JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
 import type { DevicesService } from '../devices/service';
 import type { EventBus } from '../live/event-bus';
+import { commandKeyOf } from './command-key';
 import type { JobParams, JobState } from './handlers';
 import type { JobListQuery, JobsRepository } from './repository';
+
+export const TRANSFER_TYPES = new Set<JobType>([
+  'firmware-upgrade',
+  'download-file',
+  'restore-config',
+  'upload-file',
+  'backup-config',
+]);
 
 export interface JobsServiceOptions {
   /** Default lifetime of a job that has not finished, in seconds. */
   defaultTtlSeconds: number;
+}
+
+function withoutToken({ token: _token, ...rest }: JobParams): JobParams {
+  return rest;
 }
 
 export function toApiJob(row: JobRow) {
@@ -21,7 +34,7 @@ export function toApiJob(row: JobRow) {
     deviceId: row.device_id,
     type: row.type,
     status: row.status,
-    params: JSON.parse(row.params) as JobParams,
+    params: withoutToken(JSON.parse(row.params) as JobParams),
     attempts: row.attempts,
     error: row.error,
     faultCode: row.fault_code,
@@ -102,11 +115,15 @@ export function createJobsService(
     ): Promise<JobRow[]> {
       const created = now();
       const expires = new Date(Date.now() + ttlSeconds * 1000).toISOString();
+      const transfer = TRANSFER_TYPES.has(type);
       const rows: JobRow[] = targets.map((d) => ({
         id: randomUUID(),
         device_id: d.id,
         type,
-        params: JSON.stringify(params),
+        // Each transfer job gets its own secret for the file URL the CPE will use.
+        params: JSON.stringify(
+          transfer ? { ...params, token: randomBytes(24).toString('base64url') } : params,
+        ),
         status: 'pending',
         attempts: 0,
         error: null,
@@ -126,12 +143,19 @@ export function createJobsService(
       return rows;
     },
 
+    /** The unfinished job of a device whose RPC carried this CommandKey. */
+    async findByCommandKey(deviceId: string, commandKey: string): Promise<JobRow | undefined> {
+      if (!commandKey) return undefined;
+      return (await repo.unfinished(deviceId)).find((j) => j.command_key === commandKey);
+    },
+
     async start(job: JobRow): Promise<JobRow> {
       const started = await set(job, {
         status: 'running',
         attempts: job.attempts + 1,
         started_at: job.started_at ?? now(),
         state: null,
+        command_key: commandKeyOf(job),
       });
       await settleDevice(job.device_id);
       return started;

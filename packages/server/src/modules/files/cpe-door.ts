@@ -1,0 +1,86 @@
+// The CPE side of file transfers: GET /files/<job>/<token>/<name> serves a Download job's file, and
+// PUT stores an Upload job's file (cwmp-reference §6: uploads use HTTP PUT). The per-job token is the
+// only credential; a finished job's URL stops working.
+import { timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { JobRow } from '../../db/tables/jobs';
+import type { JobParams } from '../jobs/handlers';
+import type { JobsService } from '../jobs/service';
+import type { FileStore } from './store';
+
+const DOWNLOADS = new Set(['firmware-upgrade', 'download-file', 'restore-config']);
+const UPLOADS = new Map([
+  ['upload-file', 'log'],
+  ['backup-config', 'backup'],
+] as const);
+
+export interface CpeFilesOptions {
+  jobs: JobsService;
+  files: FileStore;
+  maxUploadBytes: number;
+}
+
+function tokenMatches(job: JobRow, token: string): boolean {
+  const expected = (JSON.parse(job.params) as JobParams).token ?? '';
+  const a = Buffer.from(expected);
+  const b = Buffer.from(token);
+  return expected !== '' && a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
+  app.removeAllContentTypeParsers();
+  // Uploads arrive as any content type; the body is streamed to the store as it comes.
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+
+  const notFound = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .type('text/plain; charset=utf-8')
+      .send('No such file, or the transfer it belonged to is over.');
+
+  async function jobFor(jobId: string, token: string): Promise<JobRow | null> {
+    const job = await o.jobs.get(jobId).catch(() => null);
+    if (!job || (job.status !== 'pending' && job.status !== 'running') || !tokenMatches(job, token))
+      return null;
+    return job;
+  }
+
+  app.get('/files/:job/:token/:name', async (request, reply) => {
+    const { job: jobId, token } = request.params as { job: string; token: string };
+    const job = await jobFor(jobId, token);
+    const fileId = job && DOWNLOADS.has(job.type) ? (JSON.parse(job.params) as JobParams).fileId : undefined;
+    if (!job || !fileId) return notFound(reply);
+    const file = await o.files.get(fileId);
+    request.log.info({ jobId, deviceId: job.device_id, file: file.name }, 'CPE fetches a file');
+    return reply
+      .type(file.content_type)
+      .header('content-length', String(file.size))
+      .header('cache-control', 'no-store')
+      .send(await o.files.open(file));
+  });
+
+  app.put('/files/:job/:token/:name', async (request, reply) => {
+    const { job: jobId, token, name } = request.params as { job: string; token: string; name: string };
+    const job = await jobFor(jobId, token);
+    const kind = job ? UPLOADS.get(job.type as 'upload-file') : undefined;
+    if (!job || !kind) return notFound(reply);
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > o.maxUploadBytes) {
+      return reply
+        .code(413)
+        .type('text/plain; charset=utf-8')
+        .send(`Uploads may be at most ${o.maxUploadBytes} bytes.`);
+    }
+    const file = await o.files.save(request.body as Readable, {
+      kind,
+      name: kind === 'backup' ? `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}` : name,
+      contentType: request.headers['content-type'] ?? 'application/octet-stream',
+      deviceId: job.device_id,
+      jobId: job.id,
+      maxBytes: o.maxUploadBytes,
+    });
+    request.log.info({ jobId, deviceId: job.device_id, size: file.size }, 'CPE uploaded a file');
+    return reply.code(201).send();
+  });
+}

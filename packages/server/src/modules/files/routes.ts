@@ -1,0 +1,295 @@
+// Files for operators (upload firmware and configuration, list, download, delete) and the transfer
+// actions of spec §7 Devices: firmware-upgrade, upload-file, download-file, backup-config,
+// restore-config, and the bulk firmware upgrade.
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FileKind, FileRow } from '../../db/tables/files';
+import type { DeviceRow } from '../../db/tables/devices';
+import { AppError } from '../../errors';
+import { errorResponses } from '../auth/schemas';
+import { toApiJob } from '../jobs/service';
+import type { FileStore } from './store';
+
+export function toApiFile(row: FileRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    size: row.size,
+    sha256: row.sha256,
+    contentType: row.content_type,
+    deviceId: row.device_id,
+    jobId: row.job_id,
+    createdAt: row.created_at,
+    downloadUrl: `/api/files/${row.id}/download`,
+  };
+}
+
+const errors = { ...errorResponses, 404: errorResponses[400], 409: errorResponses[400] };
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 64 } },
+  required: ['id'],
+} as const;
+
+/** Reads multipart fields: the named file part (streamed to the store) and the text fields. */
+async function readMultipart(
+  request: FastifyRequest,
+  fileField: string,
+  store: FileStore,
+  kindOf: (fields: Record<string, string>, file: MultipartFile) => FileKind,
+  maxBytes: number,
+  check?: (file: MultipartFile) => void,
+  deviceId?: string,
+): Promise<{ file: FileRow; fields: Record<string, string> }> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'Multipart body expected',
+      `Send multipart/form-data with the file in the "${fileField}" field.`,
+    );
+  }
+  const fields: Record<string, string> = {};
+  let saved: FileRow | undefined;
+  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10 } })) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+    } else if (part.fieldname === fileField && !saved) {
+      check?.(part);
+      saved = await store.save(part.file, {
+        kind: kindOf(fields, part),
+        name: part.filename,
+        contentType: part.mimetype,
+        maxBytes,
+        deviceId: deviceId ?? null,
+      });
+      if (part.file.truncated) {
+        await store.remove(saved.id);
+        throw new AppError(413, 'File too large', `Files may be at most ${maxBytes} bytes.`);
+      }
+    } else {
+      part.file.resume();
+    }
+  }
+  if (!saved) throw new AppError(400, 'File missing', `Attach the file in the "${fileField}" field.`);
+  return { file: saved, fields };
+}
+
+export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; maxFileBytes: number }) {
+  const { devices, jobs } = app.services;
+  const { store } = o;
+
+  app.post('/api/files', async (request, reply) => {
+    const { file } = await readMultipart(
+      request,
+      'file',
+      store,
+      (fields) =>
+        ['firmware', 'config', 'other'].includes(fields.kind ?? '') ? (fields.kind as FileKind) : 'firmware',
+      o.maxFileBytes,
+    );
+    request.log.info({ fileId: file.id, kind: file.kind, size: file.size }, 'file uploaded');
+    return reply.code(201).send({ file: toApiFile(file) });
+  });
+
+  app.get(
+    '/api/files',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            kind: { type: 'string', enum: ['firmware', 'config', 'backup', 'log', 'other'] },
+            deviceId: { type: 'string', maxLength: 64 },
+            limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+            offset: { type: 'integer', minimum: 0, default: 0 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const q = request.query as { kind?: FileKind; deviceId?: string; limit: number; offset: number };
+      return { files: (await store.list(q)).map(toApiFile) };
+    },
+  );
+
+  app.get('/api/files/:id/download', { schema: { params: idParams } }, async (request, reply) => {
+    const file = await store.get((request.params as { id: string }).id);
+    return reply
+      .type(file.content_type)
+      .header('content-length', String(file.size))
+      .header('content-disposition', `attachment; filename="${file.name.replace(/"/g, '')}"`)
+      .send(await store.open(file));
+  });
+
+  app.delete('/api/files/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await store.remove((request.params as { id: string }).id);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/devices/:id/files', { schema: { params: idParams } }, async (request) => {
+    const device = await devices.get((request.params as { id: string }).id);
+    return { files: (await store.list({ deviceId: device.id, limit: 1000, offset: 0 })).map(toApiFile) };
+  });
+
+  const jobReply = (job: Parameters<typeof toApiJob>[0]) => ({ success: true, job: toApiJob(job) });
+  const one = async (
+    device: DeviceRow,
+    type: Parameters<typeof jobs.create>[1],
+    params: Parameters<typeof jobs.create>[2],
+  ) => {
+    const [job] = await jobs.create([device], type, params);
+    return jobReply(job!);
+  };
+
+  const firmwareBody = {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      firmwareUrl: { type: 'string', maxLength: 256 },
+      fileId: { type: 'string', maxLength: 64 },
+      version: { type: 'string', maxLength: 64 },
+    },
+    required: ['version'],
+  } as const;
+
+  async function firmwareParams(body: { firmwareUrl?: string; fileId?: string; version: string }) {
+    if (body.fileId) {
+      const file = await store.get(body.fileId);
+      return { fileId: file.id, version: body.version };
+    }
+    if (!body.firmwareUrl || !/^https?:\/\/\S+$/.test(body.firmwareUrl)) {
+      throw new AppError(
+        400,
+        'Firmware URL required',
+        'Give firmwareUrl (an http:// or https:// URL the router can reach) or the fileId of an uploaded firmware file.',
+      );
+    }
+    return { firmwareUrl: body.firmwareUrl, version: body.version };
+  }
+
+  app.post(
+    '/api/devices/:id/firmware-upgrade',
+    { schema: { params: idParams, body: firmwareBody, response: errors } },
+    async (request) => {
+      const device = await devices.get((request.params as { id: string }).id);
+      return one(
+        device,
+        'firmware-upgrade',
+        await firmwareParams(request.body as { firmwareUrl?: string; fileId?: string; version: string }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/provisioning/bulk/firmware-upgrade',
+    {
+      schema: {
+        body: {
+          ...firmwareBody,
+          properties: {
+            ...firmwareBody.properties,
+            deviceIds: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 100_000,
+              items: { type: 'string', maxLength: 64 },
+            },
+          },
+          required: ['deviceIds', 'version'],
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body as {
+        deviceIds: string[];
+        firmwareUrl?: string;
+        fileId?: string;
+        version: string;
+      };
+      const params = await firmwareParams(body);
+      const unique = [...new Set(body.deviceIds)];
+      const found = await devices.findByIds(unique);
+      const created = await jobs.create(found, 'firmware-upgrade', params);
+      const byDevice = new Map(created.map((j) => [j.device_id, j.id]));
+      const results = unique.map((deviceId) =>
+        byDevice.has(deviceId)
+          ? { deviceId, success: true, jobId: byDevice.get(deviceId)! }
+          : { deviceId, success: false, error: 'Device not found' },
+      );
+      return { results, created: created.length, failed: results.length - created.length };
+    },
+  );
+
+  app.post('/api/devices/:id/upload-file', { schema: { params: idParams } }, async (request) => {
+    const device = await devices.get((request.params as { id: string }).id);
+    const { file, fields } = await readMultipart(
+      request,
+      'file',
+      store,
+      () => 'other',
+      o.maxFileBytes,
+      undefined,
+      device.id,
+    );
+    const targetPath = (fields.targetPath ?? '').trim();
+    if (!targetPath) {
+      await store.remove(file.id);
+      throw new AppError(
+        400,
+        'Target path required',
+        'Give the path on the router where the file goes, in the "targetPath" field.',
+      );
+    }
+    return one(device, 'download-file', { fileId: file.id, targetPath });
+  });
+
+  app.post(
+    '/api/devices/:id/download-file',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { filePath: { type: 'string', minLength: 1, maxLength: 256 } },
+          required: ['filePath'],
+        },
+      },
+    },
+    async (request) => {
+      const device = await devices.get((request.params as { id: string }).id);
+      return one(device, 'upload-file', { filePath: (request.body as { filePath: string }).filePath });
+    },
+  );
+
+  app.post('/api/devices/:id/backup-config', { schema: { params: idParams } }, async (request) => {
+    const device = await devices.get((request.params as { id: string }).id);
+    return one(device, 'backup-config', {});
+  });
+
+  app.post('/api/devices/:id/restore-config', { schema: { params: idParams } }, async (request) => {
+    const device = await devices.get((request.params as { id: string }).id);
+    const { file } = await readMultipart(
+      request,
+      'configFile',
+      store,
+      () => 'config',
+      o.maxFileBytes,
+      (part) => {
+        // spec §5: restore configuration accepts .xml and .json files.
+        if (!/\.(xml|json)$/i.test(part.filename)) {
+          part.file.resume();
+          throw new AppError(
+            400,
+            'Unsupported configuration file',
+            `Restore configuration accepts .xml and .json files; got "${part.filename}".`,
+          );
+        }
+      },
+      device.id,
+    );
+    return one(device, 'restore-config', { fileId: file.id });
+  });
+}

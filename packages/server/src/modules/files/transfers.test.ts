@@ -1,0 +1,332 @@
+// Transfer jobs end to end with a scripted CPE that really fetches (GET) and sends (PUT) files.
+import { parameterValue, type CwmpMessage } from '@provisor/cwmp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { TestCpe } from '../../../test/cpe-client';
+import { multipart } from '../../../test/multipart';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+type Msg<N extends CwmpMessage['name']> = Extract<CwmpMessage, { name: N }>;
+
+let t: TestApp;
+let base: string;
+let token: string;
+const cpes: TestCpe[] = [];
+let n = 0;
+
+beforeAll(async () => {
+  t = await buildTestApp({ maxFileBytes: 64 * 1024 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  token = await login(t.app);
+});
+afterAll(async () => {
+  await Promise.all(cpes.map((c) => c.close()));
+  await t.close();
+});
+
+const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const job = async (id: string) => (await api('GET', `/api/provisioning/jobs/${id}`)).json().job;
+
+async function knownCpe() {
+  const cpe = new TestCpe(base, {
+    oui: '00259E',
+    productClass: 'EG8145V5',
+    serialNumber: `XFER${++n}`,
+    manufacturer: 'Huawei',
+  });
+  cpes.push(cpe);
+  await cpe.inform(['0 BOOTSTRAP']);
+  await cpe.post('');
+  cpe.forgetCookies();
+  const id = (await api('GET', `/api/devices?search=${cpe.identity.serialNumber}`)).json().devices[0]
+    .id as string;
+  return { cpe, id };
+}
+
+/** A session opened with these events (and CommandKeys), answering up to the first ACS RPC. */
+async function session(cpe: TestCpe, events: [string, string?][], version = 'V5R020C00S280') {
+  const inform = cpe.informMessage() as Msg<'Inform'>;
+  inform.event = events.map(([eventCode, commandKey = '']) => ({ eventCode, commandKey }));
+  inform.parameterList[0] = parameterValue(
+    'InternetGatewayDevice.DeviceInfo.SoftwareVersion',
+    'string',
+    version,
+  );
+  cpe.forgetCookies();
+  expect((await cpe.send(inform, 'i')).status).toBe(200);
+}
+
+async function uploadFirmware(name: string, content: string) {
+  const body = multipart({ kind: 'firmware' }, { field: 'file', name, content });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().file as { id: string; size: number; sha256: string };
+}
+
+describe('transfer jobs', () => {
+  it('upgrades firmware from the store: Download, the CPE fetches the file, TransferComplete after BOOT with the new version', async () => {
+    const { cpe, id } = await knownCpe();
+    const fw = await uploadFirmware('EG8145V5-V5R021.bin', 'PROVISOR-FIRMWARE V5R021C00S100\n');
+    expect(fw.size).toBe(32);
+    const jobId = (
+      await api('POST', `/api/devices/${id}/firmware-upgrade`, { fileId: fw.id, version: 'V5R021C00S100' })
+    ).json().job.id;
+    await session(cpe, [['6 CONNECTION REQUEST']]);
+    const rpc = await cpe.post('');
+    const dl = rpc.envelope!.body as Msg<'Download'>;
+    expect(dl).toMatchObject({ name: 'Download', fileType: '1 Firmware Upgrade Image', fileSize: 32 });
+    expect(dl.url).toMatch(new RegExp(`^${base}/files/${jobId}/[\\w-]+/EG8145V5-V5R021\\.bin$`));
+    // The CPE fetches the image over plain HTTP, no console credentials.
+    const image = await fetch(dl.url);
+    expect(image.status).toBe(200);
+    expect(await image.text()).toBe('PROVISOR-FIRMWARE V5R021C00S100\n');
+    expect((await fetch(dl.url.replace(/\/files\/([^/]+)\/[^/]+\//, '/files/$1/wrong-token/'))).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await cpe.send(
+          {
+            name: 'DownloadResponse',
+            status: 1,
+            startTime: '0001-01-01T00:00:00Z',
+            completeTime: '0001-01-01T00:00:00Z',
+          },
+          rpc.envelope!.header.id,
+        )
+      ).status,
+    ).toBe(204);
+    expect((await job(jobId)).status).toBe('running');
+    await session(cpe, [['1 BOOT'], ['7 TRANSFER COMPLETE'], ['M Download', dl.commandKey]], 'V5R021C00S100');
+    const tc = await cpe.send(
+      {
+        name: 'TransferComplete',
+        commandKey: dl.commandKey,
+        faultStruct: { faultCode: 0, faultString: '' },
+        startTime: '2026-01-01T00:00:00Z',
+        completeTime: '2026-01-01T00:01:00Z',
+      },
+      'tc',
+    );
+    expect(tc.envelope!.body.name).toBe('TransferCompleteResponse');
+    expect(await job(jobId)).toMatchObject({
+      status: 'completed',
+      result: { softwareVersion: 'V5R021C00S100' },
+    });
+    expect((await api('GET', `/api/devices/${id}`)).json().device.softwareVersion).toBe('V5R021C00S100');
+    // The job is over: its file URL no longer works.
+    expect((await fetch(dl.url)).status).toBe(404);
+  });
+
+  it('fails a firmware upgrade when the device comes back with another version', async () => {
+    const { cpe, id } = await knownCpe();
+    const jobId = (
+      await api('POST', `/api/devices/${id}/firmware-upgrade`, {
+        firmwareUrl: 'http://192.0.2.1/fw.bin',
+        version: 'V9',
+      })
+    ).json().job.id;
+    await session(cpe, [['6 CONNECTION REQUEST']]);
+    const rpc = await cpe.post('');
+    const dl = rpc.envelope!.body as Msg<'Download'>;
+    expect(dl.url).toBe('http://192.0.2.1/fw.bin');
+    await cpe.send(
+      {
+        name: 'DownloadResponse',
+        status: 1,
+        startTime: '0001-01-01T00:00:00Z',
+        completeTime: '0001-01-01T00:00:00Z',
+      },
+      rpc.envelope!.header.id,
+    );
+    await session(cpe, [['1 BOOT'], ['7 TRANSFER COMPLETE'], ['M Download', dl.commandKey]], 'V5-old');
+    await cpe.send(
+      {
+        name: 'TransferComplete',
+        commandKey: dl.commandKey,
+        faultStruct: { faultCode: 0, faultString: '' },
+        startTime: '',
+        completeTime: '',
+      },
+      'tc',
+    );
+    expect(await job(jobId)).toMatchObject({
+      status: 'failed',
+      error: 'After the upgrade the device reports software version "V5-old"; expected "V9".',
+    });
+  });
+
+  it('fails a transfer with the fault of the TransferComplete', async () => {
+    const { cpe, id } = await knownCpe();
+    const jobId = (
+      await api('POST', `/api/devices/${id}/firmware-upgrade`, {
+        firmwareUrl: 'http://192.0.2.1/fw.bin',
+        version: 'V9',
+      })
+    ).json().job.id;
+    await session(cpe, [['6 CONNECTION REQUEST']]);
+    const rpc = await cpe.post('');
+    const dl = rpc.envelope!.body as Msg<'Download'>;
+    await cpe.send(
+      {
+        name: 'DownloadResponse',
+        status: 1,
+        startTime: '0001-01-01T00:00:00Z',
+        completeTime: '0001-01-01T00:00:00Z',
+      },
+      rpc.envelope!.header.id,
+    );
+    await session(cpe, [['7 TRANSFER COMPLETE'], ['M Download', dl.commandKey]]);
+    await cpe.send(
+      {
+        name: 'TransferComplete',
+        commandKey: dl.commandKey,
+        faultStruct: { faultCode: 9010, faultString: 'Download failure' },
+        startTime: '',
+        completeTime: '',
+      },
+      'tc',
+    );
+    expect(await job(jobId)).toMatchObject({
+      status: 'failed',
+      faultCode: 9010,
+      error: 'Transfer failed: CPE fault 9010 (Download failure)',
+    });
+  });
+
+  it('backs up the configuration: Upload, the CPE PUTs the file, a downloadable backup is listed', async () => {
+    const { cpe, id } = await knownCpe();
+    const jobId = (await api('POST', `/api/devices/${id}/backup-config`)).json().job.id;
+    await session(cpe, [['6 CONNECTION REQUEST']]);
+    const rpc = await cpe.post('');
+    const up = rpc.envelope!.body as Msg<'Upload'>;
+    expect(up).toMatchObject({ name: 'Upload', fileType: '1 Vendor Configuration File' });
+    const put = await fetch(up.url, {
+      method: 'PUT',
+      body: '{"InternetGatewayDevice.Time.NTPServer1":"hr.pool.ntp.org"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(put.status).toBe(201);
+    await cpe.send(
+      {
+        name: 'UploadResponse',
+        status: 1,
+        startTime: '0001-01-01T00:00:00Z',
+        completeTime: '0001-01-01T00:00:00Z',
+      },
+      rpc.envelope!.header.id,
+    );
+    await session(cpe, [['7 TRANSFER COMPLETE'], ['M Upload', up.commandKey]]);
+    await cpe.send(
+      {
+        name: 'TransferComplete',
+        commandKey: up.commandKey,
+        faultStruct: { faultCode: 0, faultString: '' },
+        startTime: '',
+        completeTime: '',
+      },
+      'tc',
+    );
+    const done = await job(jobId);
+    expect(done.status).toBe('completed');
+    const files = (await api('GET', `/api/devices/${id}/files`)).json().files;
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({ id: done.result.fileId, kind: 'backup', deviceId: id, jobId });
+    const download = await api('GET', files[0].downloadUrl);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('{"InternetGatewayDevice.Time.NTPServer1":"hr.pool.ntp.org"}');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="config-backup-/);
+  });
+
+  it('refuses an upload larger than the limit, and a PUT to a job that takes no upload', async () => {
+    const { cpe, id } = await knownCpe();
+    await api('POST', `/api/devices/${id}/backup-config`);
+    await session(cpe, [['6 CONNECTION REQUEST']]);
+    const up = (await cpe.post('')).envelope!.body as Msg<'Upload'>;
+    expect((await fetch(up.url, { method: 'PUT', body: 'x'.repeat(70 * 1024) })).status).toBe(413);
+    expect((await fetch(`${base}/files/not-a-job/token/x`, { method: 'PUT', body: 'x' })).status).toBe(404);
+  });
+
+  it('restores configuration only from .xml or .json files', async () => {
+    const { cpe, id } = await knownCpe();
+    const txt = multipart({}, { field: 'configFile', name: 'backup.txt', content: 'x' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${id}/restore-config`,
+      headers: { ...bearer(token), ...txt.headers },
+      payload: txt.payload,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'Restore configuration accepts .xml and .json files; got "backup.txt".',
+    );
+    const json = multipart(
+      {},
+      { field: 'configFile', name: 'backup.json', content: '{"a":"b"}', type: 'application/json' },
+    );
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${id}/restore-config`,
+      headers: { ...bearer(token), ...json.headers },
+      payload: json.payload,
+    });
+    expect(ok.statusCode).toBe(200);
+    await session(cpe, [['6 CONNECTION REQUEST']]);
+    const dl = (await cpe.post('')).envelope!.body as Msg<'Download'>;
+    expect(dl).toMatchObject({ name: 'Download', fileType: '3 Vendor Configuration File', fileSize: 9 });
+    expect(await (await fetch(dl.url)).text()).toBe('{"a":"b"}');
+  });
+
+  it('sends an operator file to a target path, and asks the device for a file by path', async () => {
+    const { cpe, id } = await knownCpe();
+    const noTarget = multipart({}, { field: 'file', name: 'motd.txt', content: 'hello' });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${id}/upload-file`,
+      headers: { ...bearer(token), ...noTarget.headers },
+      payload: noTarget.payload,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/targetPath/);
+    const body = multipart(
+      { targetPath: '/etc/motd' },
+      { field: 'file', name: 'motd.txt', content: 'hello' },
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/devices/${id}/upload-file`,
+          headers: { ...bearer(token), ...body.headers },
+          payload: body.payload,
+        })
+      ).statusCode,
+    ).toBe(200);
+    await api('POST', `/api/devices/${id}/download-file`, { filePath: '2 Vendor Log File' });
+    await session(cpe, [['6 CONNECTION REQUEST']]);
+    const first = await cpe.post('');
+    expect(first.envelope!.body).toMatchObject({
+      name: 'Download',
+      targetFileName: '/etc/motd',
+      fileSize: 5,
+    });
+    const second = await cpe.send(
+      {
+        name: 'DownloadResponse',
+        status: 0,
+        startTime: '2026-01-01T00:00:00Z',
+        completeTime: '2026-01-01T00:00:01Z',
+      },
+      first.envelope!.header.id,
+    );
+    expect(second.envelope!.body).toMatchObject({ name: 'Upload', fileType: '2 Vendor Log File' });
+  });
+});
