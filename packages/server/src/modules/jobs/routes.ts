@@ -18,6 +18,7 @@ import {
   listJobsSchema,
   statsSchema,
 } from './schemas';
+import { exportParameters, type ExportFormat } from './export';
 import { toApiJob } from './service';
 
 /** Refuses writes whose value cannot be of the type they name, before any device sees them. */
@@ -137,6 +138,42 @@ export async function jobsRoutes(app: FastifyInstance) {
       const { deviceIds, parameters } = request.body as { deviceIds: string[]; parameters: ParameterWrite[] };
       checkWrites(parameters);
       return bulk(deviceIds, 'set-parameters', { parameters });
+    },
+  );
+
+  app.post(
+    '/api/provisioning/bulk/export-parameters',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            deviceIds: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 10_000,
+              items: { type: 'string', maxLength: 64 },
+            },
+            format: { type: 'string', enum: ['csv', 'json', 'xml'] },
+          },
+          required: ['deviceIds', 'format'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const { deviceIds, format } = request.body as { deviceIds: string[]; format: ExportFormat };
+      const found = await devices.findByIds([...new Set(deviceIds)]);
+      if (found.length === 0)
+        throw new AppError(404, 'No devices found', 'None of the given deviceIds is a known device.');
+      const { body, contentType, extension } = exportParameters(found, format);
+      return reply
+        .type(contentType)
+        .header(
+          'content-disposition',
+          `attachment; filename="parameters-${new Date().toISOString().slice(0, 10)}.${extension}"`,
+        )
+        .send(body);
     },
   );
 }
