@@ -5,12 +5,14 @@ import { parseParameters } from '../devices/parameters';
 export type ExportFormat = 'csv' | 'json' | 'xml';
 
 const csvCell = (v: string) => (/[",\r\n]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+// XML 1.0 cannot carry most control characters: they are dropped.
 const xmlText = (v: string) =>
   v
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 
 export function exportParameters(
