@@ -91,7 +91,9 @@ export async function buildApp(
     }
   });
 
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, (err) =>
+    app.log.warn({ err }, 'an idle database connection failed; it will be replaced'),
+  );
   app.addHook('onClose', async () => database.destroy());
   await checkConnection(database);
   const applied = await migrateToLatest(database.db);

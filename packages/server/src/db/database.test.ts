@@ -4,15 +4,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords';
 import { createUsersRepository } from '../modules/users/repository';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './database';
 import { migrations } from './migrations/index';
-
-const pgUrl = process.env.PROVISOR_TEST_POSTGRES_URL;
+import { createTestDatabase, describeWithPostgres, postgresUrl } from '../../test/postgres';
 
 function dialectSuite(
   name: string,
@@ -66,30 +64,10 @@ dialectSuite('SQLite', async () => {
   };
 });
 
-if (pgUrl) {
-  dialectSuite('PostgreSQL', async () => {
-    const name = `provisor_test_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    return {
-      config: { kind: 'postgres', url: url.toString() },
-      teardown: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      },
-    };
+describeWithPostgres('PostgreSQL', () => {
+  if (!postgresUrl) return;
+  dialectSuite('migrations and repository', async () => {
+    const db = await createTestDatabase();
+    return { config: { kind: 'postgres', url: db.url }, teardown: db.drop };
   });
-} else if (process.env.CI === 'true') {
-  describe('PostgreSQL', () => {
-    it('needs PROVISOR_TEST_POSTGRES_URL, which CI must set', () => {
-      throw new Error('PROVISOR_TEST_POSTGRES_URL is not set; .ci/run starts PostgreSQL and sets it');
-    });
-  });
-} else {
-  describe.skip('PostgreSQL [skipped: set PROVISOR_TEST_POSTGRES_URL to run]', () => {
-    it('migrations and repository round trip', () => undefined);
-  });
-}
+});

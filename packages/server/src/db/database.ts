@@ -20,7 +20,15 @@ export class DatabaseError extends Error {
   override name = 'DatabaseError';
 }
 
-export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+/**
+ * Opens the database. `onIdleError` hears about connections that fail while idle (a PostgreSQL
+ * restart, an administrator's kill): the pool drops them and opens new ones; without a listener
+ * such an error would end the process.
+ */
+export function openDatabase(
+  config: DatabaseConfig,
+  onIdleError: (err: Error) => void = () => undefined,
+): DatabaseHandle {
   if (config.kind === 'sqlite') {
     if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
     let sqlite: SQLite.Database;
@@ -37,6 +45,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }

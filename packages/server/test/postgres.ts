@@ -1,0 +1,34 @@
+// A fresh PostgreSQL database per suite, from PROVISOR_TEST_POSTGRES_URL (.ci/run starts a
+// throwaway server and sets it). Without it the suite is skipped by name; in CI it fails.
+import pg from 'pg';
+import { describe, it } from 'vitest';
+
+export const postgresUrl = process.env.PROVISOR_TEST_POSTGRES_URL;
+
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `provisor_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** `describe` for suites that need PostgreSQL. */
+export function describeWithPostgres(name: string, fn: () => void): void {
+  if (postgresUrl) describe(name, fn);
+  else if (process.env.CI === 'true') {
+    describe(name, () => {
+      it('needs PROVISOR_TEST_POSTGRES_URL, which CI must set', () => {
+        throw new Error('PROVISOR_TEST_POSTGRES_URL is not set; .ci/run starts PostgreSQL and sets it');
+      });
+    });
+  } else describe.skip(`${name} [skipped: set PROVISOR_TEST_POSTGRES_URL to run]`, fn);
+}
