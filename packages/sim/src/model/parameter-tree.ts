@@ -293,6 +293,18 @@ export class ParameterTree {
     return { ok: true };
   }
 
+  /** Removes a node and everything below it, with no checks (restoring a saved device). */
+  remove(name: string): void {
+    const node = this.nodes.get(name);
+    if (!node) return;
+    if (node.object) {
+      for (const n of [...this.walk(name)]) this.nodes.delete(n.name);
+      for (const key of [...this.children.keys()]) if (key.startsWith(name)) this.children.delete(key);
+    }
+    this.nodes.delete(name);
+    this.children.get(parentOf(name))?.delete(name);
+  }
+
   /** Keeps `<Table>NumberOfEntries` in step with the table, as real models do. */
   private updateEntryCount(table: string): void {
     const parent = parentOf(table);

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli } from './options';
+
+describe('parseCli', () => {
+  it('turns the documented command line into fleet options', () => {
+    const c = parseCli(
+      [
+        '--acs',
+        'http://127.0.0.1:3029/',
+        '--count',
+        '100',
+        '--model',
+        'eg8145v5',
+        '--serial',
+        'HWTC{i:06}',
+        '--interval',
+        '300',
+        '--username',
+        'u',
+        '--password',
+        'p',
+        '--offline',
+        '0.1',
+        '--cr-drop-mode',
+        'no-answer',
+      ],
+      { PROVISOR_SIM_MODELS: '/models' },
+    );
+    expect(c.fleet).toMatchObject({
+      acsUrl: 'http://127.0.0.1:3029/',
+      count: 100,
+      model: 'eg8145v5',
+      modelsDir: '/models',
+      serialTemplate: 'HWTC{i:06}',
+      periodicInterval: 300,
+      auth: { username: 'u', password: 'p' },
+      crHost: '127.0.0.1',
+      crPort: 0,
+      faults: { offlineShare: 0.1, crDropMode: 'no-answer' },
+    });
+    expect(c.duration).toBe(0);
+  });
+
+  it('prefers --models-dir over PROVISOR_SIM_MODELS', () => {
+    const c = parseCli(['--acs', 'http://x/', '--models-dir', '/a'], { PROVISOR_SIM_MODELS: '/b' });
+    expect(c.fleet.modelsDir).toBe('/a');
+  });
+
+  it('says what is wrong with a bad number or a missing --acs', () => {
+    expect(() => parseCli(['--acs', 'http://x/', '--count', 'many'])).toThrow(
+      /--count must be a whole number from 1/,
+    );
+    expect(() => parseCli(['--acs', 'http://x/', '--offline', '2'])).toThrow(/a share, e.g. 0.1/);
+    expect(() => parseCli([])).toThrow(/--acs/);
+  });
+});

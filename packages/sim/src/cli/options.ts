@@ -1,0 +1,147 @@
+// Command-line options → FleetOptions. Parsing is separate from running so it can be tested; the
+// environment is read here once (PROVISOR_SIM_MODELS), never at import.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { FleetOptions } from '../fleet/fleet';
+
+export interface CliConfig {
+  fleet: FleetOptions;
+  /** Seconds between status lines when stdout is not a terminal. */
+  statusEvery: number;
+  /** Stop after this many seconds (0 = run until SIGINT). */
+  duration: number;
+}
+
+function number(what: string, min: number, max = Number.MAX_SAFE_INTEGER, integer = false) {
+  return (text: string): number => {
+    const n = Number(text);
+    if (
+      text.trim() === '' ||
+      !Number.isFinite(n) ||
+      n < min ||
+      n > max ||
+      (integer && !Number.isInteger(n))
+    ) {
+      const kind = integer ? 'a whole number' : 'a number';
+      throw new InvalidArgumentError(
+        `${what} must be ${kind} from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}.`,
+      );
+    }
+    return n;
+  };
+}
+
+const share = (what: string) => number(`${what} (a share, e.g. 0.1 for 10%)`, 0, 1);
+
+export function buildCommand(): Command {
+  return new Command('provisor-sim')
+    .description('A fleet of virtual TR-069 routers speaking real CWMP over HTTP to an ACS.')
+    .requiredOption('--acs <url>', 'ACS URL (ManagementServer.URL), e.g. http://127.0.0.1:3029/')
+    .option('--count <n>', 'number of devices', number('--count', 1, 1_000_000, true), 1)
+    .option(
+      '--model <name>',
+      "'tr181' (built in), a CSV dump path, or part of a CSV file name in --models-dir",
+      'tr181',
+    )
+    .option('--models-dir <dir>', 'folder of GenieACS CSV dumps (default: $PROVISOR_SIM_MODELS)')
+    .option('--serial <template>', 'serial template: {i} = device number, {i:06} = zero-padded', 'SIM{i:06}')
+    .option('--first-index <n>', 'number of the first device', number('--first-index', 0, 2 ** 31, true), 1)
+    .option('--interval <seconds>', 'PeriodicInformInterval', number('--interval', 1, 2 ** 32 - 1, true), 300)
+    .option('--username <name>', 'ACS username (ManagementServer.Username)')
+    .option('--password <secret>', 'ACS password (ManagementServer.Password)')
+    .option('--cr-host <host>', 'connection-request server address', '127.0.0.1')
+    .option(
+      '--cr-port <port>',
+      'connection-request server port (0 = any free port)',
+      number('--cr-port', 0, 65535, true),
+      0,
+    )
+    .option('--state-dir <dir>', 'keep device state here, so a restarted fleet remembers its devices')
+    .option('--max-sessions <n>', 'most sessions at once', number('--max-sessions', 1, 100_000, true), 64)
+    .option('--ramp-up <ms>', 'spread the first boots over this many ms', number('--ramp-up', 0), 0)
+    .option('--retry-scale <x>', 'multiply retry back-off waits (testing)', number('--retry-scale', 0), 1)
+    .option(
+      '--time-scale <x>',
+      'multiply periodic intervals, delays and reboot time (testing)',
+      number('--time-scale', 0),
+      1,
+    )
+    .option(
+      '--http-timeout <ms>',
+      'deadline of each HTTP exchange with the ACS',
+      number('--http-timeout', 1),
+      30_000,
+    )
+    .option('--offline <share>', 'share of devices that are offline', share('--offline'), 0)
+    .option('--slow <share>', 'share of devices that answer slowly', share('--slow'), 0)
+    .option('--slow-ms <ms>', 'delay before each POST of a slow device', number('--slow-ms', 0), 2000)
+    .option('--spv-fail <rate>', 'share of SetParameterValues calls that fail', share('--spv-fail'), 0)
+    .option(
+      '--spv-fault-code <code>',
+      'fault code of failing SetParameterValues',
+      number('--spv-fault-code', 9000, 9899, true),
+      9002,
+    )
+    .option('--cr-drop <share>', 'share of devices that drop connection requests', share('--cr-drop'), 0)
+    .addOption(
+      new Option('--cr-drop-mode <mode>', 'how they drop them')
+        .choices(['no-session', 'no-answer'])
+        .default('no-session'),
+    )
+    .option(
+      '--seed <n>',
+      'seed of the fault and jitter random numbers',
+      number('--seed', 0, 2 ** 32, true),
+      1,
+    )
+    .option(
+      '--status-every <seconds>',
+      'status line period when not on a terminal',
+      number('--status-every', 0.1),
+      10,
+    )
+    .option('--duration <seconds>', 'stop after this long (0 = until Ctrl-C)', number('--duration', 0), 0)
+    .showHelpAfterError();
+}
+
+/** Parses argv (without node and script) into the fleet's options. Throws a CommanderError on bad input. */
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv = {}): CliConfig {
+  const cmd = buildCommand()
+    .exitOverride()
+    .configureOutput({ writeErr: () => {}, writeOut: () => {} });
+  cmd.parse(argv, { from: 'user' });
+  const o = cmd.opts<Record<string, string | number | undefined>>();
+  const str = (k: string) => (o[k] === undefined ? undefined : String(o[k]));
+  const num = (k: string) => Number(o[k]);
+  const username = str('username');
+  const fleet: FleetOptions = {
+    acsUrl: String(o.acs),
+    count: num('count'),
+    model: String(o.model),
+    serialTemplate: String(o.serial),
+    firstIndex: num('firstIndex'),
+    periodicInterval: num('interval'),
+    crHost: String(o.crHost),
+    crPort: num('crPort'),
+    maxConcurrentSessions: num('maxSessions'),
+    rampUpMs: num('rampUp'),
+    retryScale: num('retryScale'),
+    timeScale: num('timeScale'),
+    httpTimeoutMs: num('httpTimeout'),
+    seed: num('seed'),
+    faults: {
+      offlineShare: num('offline'),
+      slowShare: num('slow'),
+      slowMs: num('slowMs'),
+      spvFailureRate: num('spvFail'),
+      spvFaultCode: num('spvFaultCode'),
+      crDropShare: num('crDrop'),
+      crDropMode: str('crDropMode') === 'no-answer' ? 'no-answer' : 'no-session',
+    },
+  };
+  const modelsDir = str('modelsDir') ?? env.PROVISOR_SIM_MODELS;
+  if (modelsDir !== undefined) fleet.modelsDir = modelsDir;
+  if (username !== undefined) fleet.auth = { username, password: str('password') ?? '' };
+  const stateDir = str('stateDir');
+  if (stateDir !== undefined) fleet.stateDir = stateDir;
+  return { fleet, statusEvery: num('statusEvery'), duration: num('duration') };
+}
