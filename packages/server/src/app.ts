@@ -179,7 +179,13 @@ export async function buildApp(
   if (recovered > 0) app.log.info({ jobs: recovered }, 'jobs interrupted by the last stop will run again');
   const files = createFileStore(database.db, config.filesDir);
   cwmp.setRpcSource(
-    createJobRunner({ jobs, devices, files, log: app.log }, { maxAttempts: config.jobMaxAttempts }),
+    createJobRunner(
+      { jobs, devices, files, settings, log: app.log },
+      {
+        maxAttempts: config.jobMaxAttempts,
+        setConnectionRequestCredentials: config.setConnectionRequestCredentials,
+      },
+    ),
   );
   app.decorate('services', {
     files,

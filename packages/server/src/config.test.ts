@@ -44,6 +44,14 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'sqlite:' }, /needs a file path/],
     [{ PROVISOR_JWT_SECRET: 'short' }, /at least 32 characters/],
     [{ PROVISOR_LOG_LEVEL: 'loud' }, /PROVISOR_LOG_LEVEL must be one of/],
+    [
+      { PROVISOR_CR_SET_CREDENTIALS: 'maybe' },
+      /PROVISOR_CR_SET_CREDENTIALS must be true or false; got "maybe"/,
+    ],
+    [
+      { PROVISOR_PUBLIC_URL: 'acs.example.net' },
+      /PROVISOR_PUBLIC_URL must be like http:\/\/acs.example.net:3029/,
+    ],
   ])('refuses %o with a message saying what to fix', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

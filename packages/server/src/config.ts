@@ -51,6 +51,8 @@ export interface Config {
   maxFileBytes: number;
   /** Base URL that CPEs use to fetch and send files; by default the address they reached us at. */
   publicUrl: string | null;
+  /** Whether Provisor sets each device's connection-request credentials itself (cwmp-reference §13). */
+  setConnectionRequestCredentials: boolean;
 }
 
 export class ConfigError extends Error {
@@ -67,6 +69,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
   }
   return value;
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false; got "${env[name]}"`);
 }
 
 /** Parses DATABASE_URL: `sqlite:<path>` (relative to the working directory) or `postgres://...`. */
@@ -132,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     filesDir: resolve(cwd, env.PROVISOR_FILES_DIR || './data/files'),
     maxFileBytes: integer(env, 'PROVISOR_MAX_FILE_BYTES', 256 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
     publicUrl: publicUrl(env.PROVISOR_PUBLIC_URL),
+    setConnectionRequestCredentials: boolean(env, 'PROVISOR_CR_SET_CREDENTIALS', true),
   };
 }

@@ -18,6 +18,8 @@ export function testConfig(overrides: Partial<Config> = {}): { config: Config; c
       PROVISOR_JWT_SECRET: JWT_SECRET,
       PROVISOR_WEB_DIST: '',
       PROVISOR_FILES_DIR: join(dir, 'files'),
+      // Scripted-CPE tests script every RPC; the simulator suites turn this back on.
+      PROVISOR_CR_SET_CREDENTIALS: 'false',
     }),
     ...overrides,
   };

@@ -2,8 +2,11 @@ import type { DevicesTable } from './tables/devices';
 import type { FilesTable } from './tables/files';
 import type { JobsTable } from './tables/jobs';
 import type { MetaTable } from './tables/meta';
+import type { ProfileVersionsTable } from './tables/profile-versions';
+import type { ProfilesTable } from './tables/profiles';
 import type { RevokedTokensTable } from './tables/revoked-tokens';
 import type { SettingsTable } from './tables/settings';
+import type { TemplatesTable } from './tables/templates';
 import type { UsersTable } from './tables/users';
 
 /** Every table, as Kysely sees it. Times are ISO-8601 UTC text in both dialects (sortable). */
@@ -15,4 +18,7 @@ export interface Database {
   settings: SettingsTable;
   jobs: JobsTable;
   files: FilesTable;
+  templates: TemplatesTable;
+  profiles: ProfilesTable;
+  profile_versions: ProfileVersionsTable;
 }

@@ -4,10 +4,12 @@ import * as m0001 from './0001-initial';
 import * as m0002 from './0002-devices-settings';
 import * as m0003 from './0003-jobs';
 import * as m0004 from './0004-files';
+import * as m0005 from './0005-templates-profiles';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-devices-settings': m0002,
   '0003-jobs': m0003,
   '0004-files': m0004,
+  '0005-templates-profiles': m0005,
 };

@@ -76,7 +76,10 @@ export function createConnectionRequester(o: ConnectionRequesterOptions) {
   function classify(err: unknown): ConnectionOutcome {
     const e = err as { code?: string; name?: string; cause?: { code?: string } };
     const code = e.code ?? e.cause?.code ?? '';
-    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
+    // cwmp-reference §13: a refused or reset connection means the device is offline.
+    if (
+      ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET'].includes(code)
+    )
       return 'refused';
     if (e.name === 'TimeoutError' || e.name === 'AbortError' || code.includes('TIMEOUT')) return 'timeout';
     return 'error';

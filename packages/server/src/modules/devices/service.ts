@@ -161,6 +161,8 @@ export function createDevicesService(repo: DevicesRepository, bus: EventBus, opt
       const status: DeviceStatus = existing.status === 'offline' ? 'online' : existing.status;
       await repo.update(existing.id, {
         ...summary,
+        // After a 0 BOOTSTRAP the device has its factory connection-request credentials again.
+        ...(bootstrap ? { connection_request_username: '', connection_request_password: '' } : {}),
         // A connection request URL the device did not report keeps the registered one.
         connection_request_url: summary.connection_request_url || existing.connection_request_url,
         status,

@@ -1,12 +1,14 @@
 // The job engine's side of a CWMP session (the session engine's RpcSource): a device's unfinished
 // jobs run in creation order; each answer moves its job on; a CPE fault fails the job with its code;
 // jobs waiting for a reboot or reset finish on the Inform that reports it.
+import { randomBytes } from 'node:crypto';
 import type { CpeMethodResponse, CwmpFault } from '@provisor/cwmp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
 import type { NoAnswer, PendingRpc, RpcSource, SessionContext } from '../cwmp/rpc-source';
 import type { DevicesService } from '../devices/service';
 import type { FileStore } from '../files/store';
+import type { SettingsService } from '../settings/service';
 import { parseParameters } from '../devices/parameters';
 import { HANDLERS, type JobContext, type JobParams, type JobState, type Step } from './handlers';
 import type { JobsService } from './service';
@@ -14,6 +16,8 @@ import type { JobsService } from './service';
 const TRANSFER_UPLOADS = new Set(['upload-file', 'backup-config']);
 
 export interface JobRunnerOptions {
+  /** Set each device's connection-request credentials (see credentialsRpc). */
+  setConnectionRequestCredentials: boolean;
   /** Sessions a job may lose without an answer before it fails. */
   maxAttempts: number;
 }
@@ -26,10 +30,60 @@ function describeFault(f: CwmpFault): string {
 }
 
 export function createJobRunner(
-  deps: { jobs: JobsService; devices: DevicesService; files: FileStore; log: FastifyBaseLogger },
+  deps: {
+    jobs: JobsService;
+    devices: DevicesService;
+    files: FileStore;
+    settings: SettingsService;
+    log: FastifyBaseLogger;
+  },
   o: JobRunnerOptions,
 ): RpcSource {
-  const { jobs, devices, files, log } = deps;
+  const { jobs, devices, files, settings, log } = deps;
+  /** Sessions in which connection-request credentials were already seen to. */
+  const credentialsChecked = new Set<string>();
+
+  /**
+   * cwmp-reference §13: connection requests need the device's ConnectionRequestUsername/Password,
+   * which no Inform carries and which read back empty. So Provisor sets them, once per device (and
+   * again after a 0 BOOTSTRAP): the global ones of the settings, or the serial and a random password.
+   */
+  async function credentialsRpc(session: SessionContext): Promise<PendingRpc | null> {
+    if (!o.setConnectionRequestCredentials || credentialsChecked.has(session.sessionId)) return null;
+    credentialsChecked.add(session.sessionId);
+    const cr = settings.get().connectionRequest;
+    const device = await devices.findById(session.deviceId);
+    if (!device || !cr.enabled || device.connection_request_username !== '') return null;
+    const root = Object.keys(parseParameters(device.parameters))[0]?.split('.')[0];
+    if (!root) return null;
+    const username = cr.username || device.serial_number;
+    const password = cr.password || randomBytes(12).toString('base64url');
+    const param = (name: string, value: string) =>
+      ({ name: `${root}.ManagementServer.${name}`, type: 'string', value, raw: value }) as const;
+    return {
+      request: {
+        name: 'SetParameterValues',
+        parameterList: [
+          param('ConnectionRequestUsername', username),
+          param('ConnectionRequestPassword', password),
+        ],
+        parameterKey: '',
+      },
+      complete: async (answer) => {
+        if (answer.name === 'SetParameterValuesResponse') {
+          await devices.update(device.id, {
+            connectionRequestUsername: username,
+            connectionRequestPassword: password,
+          });
+        } else {
+          log.warn(
+            { deviceId: device.id, answer: answer.name === 'Fault' ? answer.faultCode : answer.name },
+            'could not set the connection request credentials',
+          );
+        }
+      },
+    };
+  }
   /** The job whose RPC is in flight in each session, with its context. */
   const continuations = new Map<string, { job: JobRow; ctx: JobContext; step: Step }>();
 
@@ -122,6 +176,8 @@ export function createJobRunner(
     },
 
     async next(session) {
+      const credentials = await credentialsRpc(session);
+      if (credentials) return credentials;
       const cont = continuations.get(session.sessionId);
       if (cont && cont.step.kind === 'rpc') {
         continuations.delete(session.sessionId);
@@ -170,6 +226,7 @@ export function createJobRunner(
 
     async onSessionEnd(session) {
       continuations.delete(session.sessionId);
+      credentialsChecked.delete(session.sessionId);
     },
   };
 }
