@@ -177,6 +177,11 @@ export async function buildApp(
   });
   const recovered = await jobs.recover();
   if (recovered > 0) app.log.info({ jobs: recovered }, 'jobs interrupted by the last stop will run again');
+  // Once routers can reach us, wake the ones that still have jobs.
+  app.addHook('onListen', async () => {
+    const woken = await jobs.wakePending();
+    if (woken > 0) app.log.info({ devices: woken }, 'woke devices with pending jobs');
+  });
   const files = createFileStore(database.db, config.filesDir);
   cwmp.setRpcSource(
     createJobRunner(

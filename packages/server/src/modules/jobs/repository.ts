@@ -84,6 +84,16 @@ export function createJobsRepository(db: Kysely<Database>) {
     inFlight(): Promise<JobRow[]> {
       return db.selectFrom('jobs').selectAll().where('status', '=', 'running').execute();
     },
+    /** Devices that have jobs waiting to run. */
+    async devicesWithPending(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select('device_id')
+        .distinct()
+        .where('status', '=', 'pending')
+        .execute();
+      return rows.map((r) => r.device_id);
+    },
     /** The last finished job of a device, to derive its status. */
     lastFinished(deviceId: string): Promise<JobRow | undefined> {
       return db

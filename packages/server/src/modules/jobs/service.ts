@@ -255,6 +255,13 @@ export function createJobsService(
       return n;
     },
 
+    /** After a restart: wake every device that still has jobs to run, instead of waiting for its Inform. */
+    async wakePending(): Promise<number> {
+      const ids = await repo.devicesWithPending();
+      for (const device of await devices.findByIds(ids)) wake(device);
+      return ids.length;
+    },
+
     async stats(): Promise<Record<JobStatus, number> & { total: number }> {
       const counts = await repo.countByStatus();
       return { ...counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };

@@ -1,0 +1,200 @@
+// Issue 7 acceptance: every job type carried out on simulated routers, TR-181 (built in) and the
+// real Huawei EG8145V5 TR-098 dump; the device's stored parameters show each result.
+import type { Fleet } from '@provisor/sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeWithSharedData, sharedDataPath } from '../../../../test-support/shared-data';
+import { multipart } from '../multipart';
+import { bearer } from '../helpers';
+import { startAcs, type Acs } from './rig';
+
+interface ModelCase {
+  model: string;
+  root: string;
+  ssid: string;
+  table: string;
+}
+
+const TR181: ModelCase = {
+  model: 'tr181',
+  root: 'Device.',
+  ssid: 'Device.WiFi.SSID.1.SSID',
+  table: 'Device.WiFi.SSID.',
+};
+const EG8145V5: ModelCase = {
+  model: 'eg8145v5',
+  root: 'InternetGatewayDevice.',
+  ssid: 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSID',
+  table: 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.',
+};
+
+function jobSuite(name: string, c: ModelCase, modelsDir?: () => string) {
+  describe(name, () => {
+    let acs: Acs;
+    let fleet: Fleet;
+    let id: string;
+    const serial = `${c.model.toUpperCase()}-01`;
+    beforeAll(async () => {
+      acs = await startAcs();
+      fleet = await acs.fleet({
+        count: 1,
+        model: c.model,
+        serialTemplate: `${c.model.toUpperCase()}-{i:02}`,
+        ...(modelsDir ? { modelsDir: modelsDir() } : {}),
+      });
+      await fleet.waitForSessions(1);
+      id = (await acs.deviceBySerial(serial)).id;
+      // The first session also set the connection-request credentials.
+      await acs.waitFor(
+        'connection request credentials',
+        async () => (await acs.deviceBySerial(serial)).connectionRequestUsername !== '',
+      );
+    });
+    afterAll(async () => acs.close());
+
+    const sim = () => fleet.device(serial)!;
+    async function run(path: string, body?: object) {
+      const res = await acs.api('POST', `/api/devices/${id}/${path}`, body);
+      expect(res.status, JSON.stringify(res.json())).toBe(200);
+      return finished(res.json().job.id);
+    }
+    async function finished(jobId: string) {
+      return acs.waitFor(
+        `job ${jobId} to finish`,
+        async () => {
+          const job = (await acs.api('GET', `/api/provisioning/jobs/${jobId}`)).json().job;
+          return job.status === 'completed' || job.status === 'failed' ? job : undefined;
+        },
+        15_000,
+      );
+    }
+    const stored = async (prefix: string) =>
+      (await acs.api('GET', `/api/devices/${id}/parameters?prefix=${prefix}`)).json().parameters;
+
+    it('set-parameters changes the value on the router and in the stored tree', async () => {
+      const job = await run('set-parameters', {
+        parameters: [{ name: c.ssid, value: 'GT_Horvat', type: 'xsd:string' }],
+      });
+      expect(job).toMatchObject({ status: 'completed', error: null });
+      expect(sim().getValue(c.ssid)).toBe('GT_Horvat');
+      expect(await stored(c.ssid)).toEqual([expect.objectContaining({ name: c.ssid, value: 'GT_Horvat' })]);
+    });
+
+    it('a refused SetParameterValues fails the job with the router fault code and text', async () => {
+      const job = await run('set-parameters', {
+        parameters: [
+          {
+            name: `${c.root}ManagementServer.PeriodicInformInterval`,
+            value: '99999999999',
+            type: 'xsd:unsignedInt',
+          },
+        ],
+      });
+      expect(job.status).toBe('failed');
+      expect(job.faultCode).toBe(9003);
+      expect(job.error).toMatch(/PeriodicInformInterval: 9007/);
+    });
+
+    it('get-parameters and refresh read values and writability into the stored tree', async () => {
+      const got = await run('get-parameters', { parameters: [`${c.root}DeviceInfo.SoftwareVersion`] });
+      expect(got.result.parameters[0]).toMatchObject({
+        name: `${c.root}DeviceInfo.SoftwareVersion`,
+        value: sim().getValue(`${c.root}DeviceInfo.SoftwareVersion`),
+      });
+      const refreshed = await run('refresh', { path: `${c.root}ManagementServer.` });
+      expect(refreshed.status).toBe('completed');
+      expect(await stored(`${c.root}ManagementServer.PeriodicInformInterval`)).toEqual([
+        expect.objectContaining({ type: 'unsignedInt', writable: true }),
+      ]);
+    });
+
+    it('add-object and delete-object create and remove an instance', async () => {
+      const added = await run('add-object', { objectName: c.table });
+      expect(added.status).toBe('completed');
+      const n = added.result.instanceNumber;
+      expect(sim().getValue(`${c.table}${n}.SSID`)).toBeDefined();
+      const deleted = await run('delete-object', { objectName: `${c.table}${n}.` });
+      expect(deleted.status).toBe('completed');
+      expect(sim().getValue(`${c.table}${n}.SSID`)).toBeUndefined();
+    });
+
+    it('schedule-inform and reboot complete; the reboot shows as 1 BOOT and M Reboot', async () => {
+      expect((await run('schedule-inform', { delaySeconds: 1 })).status).toBe('completed');
+      const reboot = await run('reboot');
+      expect(reboot.status).toBe('completed');
+      expect(reboot.result.events).toEqual(expect.arrayContaining(['1 BOOT', 'M Reboot']));
+      expect((await acs.deviceBySerial(serial)).lastEvents).toEqual(
+        expect.arrayContaining(['1 BOOT', 'M Reboot']),
+      );
+    });
+
+    it('backup-config uploads a file; restore-config sends it back; the operator can download it', async () => {
+      const backup = await run('backup-config');
+      expect(backup.status).toBe('completed');
+      const files = (await acs.api('GET', `/api/devices/${id}/files`)).json().files;
+      const file = files.find((f: { id: string }) => f.id === backup.result.fileId);
+      expect(file).toMatchObject({ kind: 'backup', deviceId: id });
+      const content = await acs.app.inject({
+        method: 'GET',
+        url: file.downloadUrl,
+        headers: bearer(acs.token),
+      });
+      expect(content.body).toContain('GT_Horvat');
+      const body = multipart(
+        {},
+        { field: 'configFile', name: 'restore.json', content: content.body, type: 'application/json' },
+      );
+      const res = await acs.app.inject({
+        method: 'POST',
+        url: `/api/devices/${id}/restore-config`,
+        headers: { ...bearer(acs.token), ...body.headers },
+        payload: body.payload,
+      });
+      expect((await finished(res.json().job.id)).status).toBe('completed');
+    });
+
+    it('download-file (operator file to a path) and upload-file (a device file to the store) complete', async () => {
+      const body = multipart(
+        { targetPath: '/tmp/motd' },
+        { field: 'file', name: 'motd.txt', content: 'hello router' },
+      );
+      const res = await acs.app.inject({
+        method: 'POST',
+        url: `/api/devices/${id}/upload-file`,
+        headers: { ...bearer(acs.token), ...body.headers },
+        payload: body.payload,
+      });
+      expect((await finished(res.json().job.id)).status).toBe('completed');
+      const log = await run('download-file', { filePath: '2 Vendor Log File' });
+      expect(log.status).toBe('completed');
+      expect(log.result.fileId).toBeTruthy();
+    });
+
+    it('firmware-upgrade with a file from the store ends with the router reporting the new version', async () => {
+      const body = multipart(
+        { kind: 'firmware' },
+        { field: 'file', name: 'fw-2.0.bin', content: 'PROVISOR-FIRMWARE 2.0.0-sim\n' },
+      );
+      const up = await acs.app.inject({
+        method: 'POST',
+        url: '/api/files',
+        headers: { ...bearer(acs.token), ...body.headers },
+        payload: body.payload,
+      });
+      const job = await run('firmware-upgrade', { fileId: up.json().file.id, version: '2.0.0-sim' });
+      expect(job).toMatchObject({ status: 'completed', result: { softwareVersion: '2.0.0-sim' } });
+      expect(sim().getValue(`${c.root}DeviceInfo.SoftwareVersion`)).toBe('2.0.0-sim');
+      expect((await acs.deviceBySerial(serial)).softwareVersion).toBe('2.0.0-sim');
+    });
+
+    it('factory-reset completes on the 0 BOOTSTRAP that follows', async () => {
+      const job = await run('factory-reset');
+      expect(job.status).toBe('completed');
+      expect(job.result.events).toContain('0 BOOTSTRAP');
+    });
+  });
+}
+
+jobSuite('jobs on a simulated TR-181 router', TR181);
+describeWithSharedData('jobs on a simulated Huawei EG8145V5 (TR-098, real dump)', () => {
+  jobSuite('EG8145V5', EG8145V5, () => sharedDataPath('devices'));
+});
