@@ -23,12 +23,13 @@ interface Devices {
   total: number;
 }
 const ready = performance.now();
-let devices: Devices['devices'] = [];
+let devices: Devices['devices'];
 for (;;) {
   const page = await server.api<Devices>(`/api/devices?limit=1000`);
   devices = page.devices;
   if (page.total >= COUNT && devices.every((d) => d.connectionRequestUsername)) break;
-  if (performance.now() - ready > 120_000) throw new Error(`only ${page.total} of ${COUNT} routers registered`);
+  if (performance.now() - ready > 120_000)
+    throw new Error(`only ${page.total} of ${COUNT} routers registered`);
   await new Promise((r) => setTimeout(r, 250));
 }
 const bootstrapS = (performance.now() - ready) / 1000;
@@ -44,7 +45,7 @@ await server.api('/api/provisioning/bulk/set-parameters', {
     { name: 'Device.ManagementServer.PeriodicInformInterval', value: '600', type: 'xsd:unsignedInt' },
   ],
 });
-let stats = { completed: 0, failed: 0, pending: 0, running: 0 };
+let stats: { completed: number; failed: number; pending: number; running: number };
 for (;;) {
   stats = await server.api('/api/provisioning/stats');
   if (stats.completed + stats.failed >= COUNT) break;
@@ -73,5 +74,7 @@ const rows = [
   },
 ];
 printTable(rows);
-console.log(`results: ${writeResults('bulk-set-parameters', { machine: machine(), count: COUNT, seconds, sessions, connectionRequests: crs, stats, applied })}`);
+console.log(
+  `results: ${writeResults('bulk-set-parameters', { machine: machine(), count: COUNT, seconds, sessions, connectionRequests: crs, stats, applied })}`,
+);
 if (stats.completed !== COUNT || applied !== COUNT) process.exit(1);

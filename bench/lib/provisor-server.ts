@@ -33,20 +33,24 @@ export async function startProvisor(env: Record<string, string> = {}): Promise<B
   const dir = mkdtempSync(join(tmpdir(), 'provisor-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'packages/server/src/main.ts')], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dir, 'provisor.db')}`,
-      PROVISOR_ADMIN_PASSWORD: BENCH_PASSWORD,
-      PROVISOR_WEB_DIST: '',
-      PROVISOR_LOG_LEVEL: 'error',
-      ...env,
+  const child = spawn(
+    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    [join(repoRoot, 'packages/server/src/main.ts')],
+    {
+      cwd: dir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${join(dir, 'provisor.db')}`,
+        PROVISOR_ADMIN_PASSWORD: BENCH_PASSWORD,
+        PROVISOR_WEB_DIST: '',
+        PROVISOR_LOG_LEVEL: 'error',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
@@ -69,7 +73,10 @@ export async function startProvisor(env: Record<string, string> = {}): Promise<B
     async api<T>(path: string, body?: object): Promise<T> {
       const res = await fetch(`${url}${path}`, {
         method: body ? 'POST' : 'GET',
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
