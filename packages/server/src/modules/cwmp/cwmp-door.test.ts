@@ -194,6 +194,42 @@ describe('CWMP sessions', () => {
     expect((await other.post('')).status).toBe(204);
   });
 
+  it('accepts chunked bodies and the Content-Type variants CPEs send (none, text/xml, ISO-8859-1)', async () => {
+    const { request } = await import('node:http');
+    const { encode } = await import('@provisor/cwmp');
+    const variants: (string | undefined)[] = [
+      undefined,
+      'text/xml',
+      'text/xml; charset="utf-8"',
+      'text/xml; charset=ISO-8859-1',
+      'application/soap+xml',
+    ];
+    for (const [i, contentType] of variants.entries()) {
+      const c = cpe(`CHUNK${i}`);
+      const xml = encode({
+        namespace: 'urn:dslforum-org:cwmp-1-0',
+        header: { id: `c${i}` },
+        body: c.informMessage(),
+      });
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(
+          `${base}/`,
+          { method: 'POST', headers: contentType ? { 'content-type': contentType } : {} },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        // Two writes without a Content-Length: the body travels chunked.
+        req.write(xml.slice(0, 200));
+        req.end(xml.slice(200));
+      });
+      expect(status, String(contentType)).toBe(200);
+      expect(await deviceBySerial(`CHUNK${i}`)).toBeTruthy();
+    }
+  });
+
   it('accepts gzip and deflate bodies', async () => {
     const { encode } = await import('@provisor/cwmp');
     for (const [encoding, pack] of [
