@@ -1,17 +1,7 @@
 // JSON schemas for the auth routes (spec §7 Auth).
-const errorBody = {
-  type: 'object',
-  properties: { error: { type: 'string' }, message: { type: 'string' } },
-  required: ['error', 'message'],
-} as const;
+import { errorResponses } from '../../http/schemas';
 
-export const errorResponses = {
-  400: errorBody,
-  401: errorBody,
-  413: errorBody,
-  415: errorBody,
-  429: errorBody,
-};
+export { errorResponses };
 
 export const loginSchema = {
   body: {

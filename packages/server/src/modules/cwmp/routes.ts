@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '../auth/schemas';
+import { errorResponses } from '../../http/schemas';
 
 export async function connectionRoutes(app: FastifyInstance) {
   const { devices, connectionRequests, settings } = app.services;
@@ -22,7 +22,6 @@ export async function connectionRoutes(app: FastifyInstance) {
             required: ['success', 'outcome', 'durationMs', 'message'],
           },
           ...errorResponses,
-          404: errorResponses[400],
         },
       },
     },

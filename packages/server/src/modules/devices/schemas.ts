@@ -1,4 +1,4 @@
-import { errorResponses } from '../auth/schemas';
+import { errorResponses, idParams } from '../../http/schemas';
 
 export const deviceSchema = {
   type: 'object',
@@ -37,13 +37,7 @@ export const deviceSchema = {
   ],
 } as const;
 
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 64 } },
-  required: ['id'],
-} as const;
 const oneDevice = { type: 'object', properties: { device: deviceSchema }, required: ['device'] } as const;
-const errors = { ...errorResponses, 404: errorResponses[400], 409: errorResponses[400] };
 
 export const listDevicesSchema = {
   querystring: {
@@ -67,20 +61,20 @@ export const listDevicesSchema = {
       },
       required: ['devices', 'total', 'limit', 'offset'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
 export const unassignedSchema = {
   querystring: listDevicesSchema.querystring,
-  response: { 200: listDevicesSchema.response[200], ...errors },
+  response: { 200: listDevicesSchema.response[200], ...errorResponses },
 } as const;
 
-export const getDeviceSchema = { params: idParams, response: { 200: oneDevice, ...errors } } as const;
+export const getDeviceSchema = { params: idParams, response: { 200: oneDevice, ...errorResponses } } as const;
 
 export const deleteDeviceSchema = {
   params: idParams,
-  response: { 204: { type: 'null' }, ...errors },
+  response: { 204: { type: 'null' }, ...errorResponses },
 } as const;
 
 export const updateDeviceSchema = {
@@ -97,7 +91,7 @@ export const updateDeviceSchema = {
       assignedProfileId: { type: ['string', 'null'], maxLength: 64 },
     },
   },
-  response: { 200: oneDevice, ...errors },
+  response: { 200: oneDevice, ...errorResponses },
 } as const;
 
 export const registerDeviceSchema = {
@@ -115,7 +109,7 @@ export const registerDeviceSchema = {
     },
     required: ['serialNumber', 'oui', 'productClass', 'connectionRequestUrl'],
   },
-  response: { 201: oneDevice, ...errors },
+  response: { 201: oneDevice, ...errorResponses },
 } as const;
 
 export const parametersSchema = {
@@ -145,6 +139,6 @@ export const parametersSchema = {
       },
       required: ['parameters'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FileKind, FileRow } from '../../db/tables/files';
 import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
-import { errorResponses } from '../auth/schemas';
+import { errorResponses, idParams } from '../../http/schemas';
 import { toApiJob } from '../jobs/service';
 import type { FileStore } from './store';
 
@@ -24,13 +24,6 @@ export function toApiFile(row: FileRow) {
     downloadUrl: `/api/files/${row.id}/download`,
   };
 }
-
-const errors = { ...errorResponses, 404: errorResponses[400], 409: errorResponses[400] };
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 64 } },
-  required: ['id'],
-} as const;
 
 /** Reads multipart fields: the named file part (streamed to the store) and the text fields. */
 async function readMultipart(
@@ -171,7 +164,7 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
 
   app.post(
     '/api/devices/:id/firmware-upgrade',
-    { schema: { params: idParams, body: firmwareBody, response: errors } },
+    { schema: { params: idParams, body: firmwareBody, response: errorResponses } },
     async (request) => {
       const device = await devices.get((request.params as { id: string }).id);
       return one(

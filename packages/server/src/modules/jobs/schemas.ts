@@ -1,6 +1,4 @@
-import { errorResponses } from '../auth/schemas';
-
-const errors = { ...errorResponses, 404: errorResponses[400], 409: errorResponses[400] };
+import { errorResponses, idParams } from '../../http/schemas';
 
 export const jobSchema = {
   type: 'object',
@@ -22,11 +20,6 @@ export const jobSchema = {
   required: ['id', 'deviceId', 'type', 'status', 'error'],
 } as const;
 
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 64 } },
-  required: ['id'],
-} as const;
 const oneJob = {
   type: 'object',
   properties: { success: { type: 'boolean' }, job: jobSchema },
@@ -57,7 +50,7 @@ const deviceIds = {
 } as const;
 
 export const deviceActionSchema = (body?: object) =>
-  ({ params: idParams, ...(body ? { body } : {}), response: { 200: oneJob, ...errors } }) as const;
+  ({ params: idParams, ...(body ? { body } : {}), response: { 200: oneJob, ...errorResponses } }) as const;
 
 export const bodies = {
   getParameters: {
@@ -100,7 +93,7 @@ export const deviceJobsSchema = {
   },
   response: {
     200: { type: 'object', properties: { jobs: { type: 'array', items: jobSchema } }, required: ['jobs'] },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -127,12 +120,12 @@ export const listJobsSchema = {
       },
       required: ['jobs', 'total'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
 export const jobActionSchema = (body?: object) =>
-  ({ params: idParams, ...(body ? { body } : {}), response: { 200: oneJob, ...errors } }) as const;
+  ({ params: idParams, ...(body ? { body } : {}), response: { 200: oneJob, ...errorResponses } }) as const;
 export const failBody = {
   type: 'object',
   additionalProperties: false,
@@ -152,7 +145,7 @@ export const statsSchema = {
       ),
       required: ['pending', 'running', 'completed', 'failed', 'cancelled', 'total'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -185,7 +178,7 @@ export const bulkSchema = (extra: Record<string, object>, required: string[]) =>
     properties: { deviceIds, ...extra },
     required: ['deviceIds', ...required],
   },
-  response: { 200: bulkResults, ...errors },
+  response: { 200: bulkResults, ...errorResponses },
 });
 
 export const bulkParameterNames = parameterNames;

@@ -1,4 +1,4 @@
-import { errorResponses } from '../auth/schemas';
+import { errorResponses } from '../../http/schemas';
 
 const str = (maxLength = 256) => ({ type: 'string', maxLength }) as const;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '../auth/schemas';
+import { errorResponses } from '../../http/schemas';
 
 const count = { type: 'integer' } as const;
 
