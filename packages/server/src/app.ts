@@ -28,6 +28,13 @@ import { createJobsRepository } from './modules/jobs/repository';
 import { jobsRoutes } from './modules/jobs/routes';
 import { createJobRunner } from './modules/jobs/runner';
 import { createJobsService, type JobsService } from './modules/jobs/service';
+import { createDataModelsService, SKIPPED_WARNING } from './modules/data-model/service';
+import { createProfilesRepository } from './modules/profiles/repository';
+import { profilesRoutes } from './modules/profiles/routes';
+import { createProfilesService, type ProfilesService } from './modules/profiles/service';
+import { createTemplatesRepository } from './modules/templates/repository';
+import { templatesRoutes } from './modules/templates/routes';
+import { createTemplatesService, type TemplatesService } from './modules/templates/service';
 import { devicesRoutes } from './modules/devices/routes';
 import { createDevicesService, type DevicesService } from './modules/devices/service';
 import { defaultSettings } from './modules/settings/defaults';
@@ -48,6 +55,8 @@ export interface Services {
   connectionRequests: ConnectionRequester;
   jobs: JobsService;
   files: FileStore;
+  templates: TemplatesService;
+  profiles: ProfilesService;
 }
 
 export interface RouteSummary {
@@ -192,8 +201,19 @@ export async function buildApp(
       },
     ),
   );
+  if (!config.dataModelsDir) app.log.info(SKIPPED_WARNING);
+  const dataModels = createDataModelsService({ dir: config.dataModelsDir, log: app.log });
+  const templates = createTemplatesService(
+    createTemplatesRepository(database.db, database.dialect),
+    dataModels,
+  );
+  const profiles = createProfilesService(createProfilesRepository(database.db, database.dialect), templates);
+  const seeded = await templates.seedStarters();
+  if (seeded > 0) app.log.info({ templates: seeded }, 'First start: created the starter templates');
   app.decorate('services', {
     files,
+    templates,
+    profiles,
     database,
     auth,
     users,
@@ -257,6 +277,10 @@ export async function buildApp(
   await app.register(jobsRoutes);
   await app.register(multipart, { limits: { fileSize: config.maxFileBytes, files: 1 } });
   await app.register(filesRoutes, { store: files, maxFileBytes: config.maxFileBytes });
+  await app.register(templatesRoutes, {
+    maxImportBytes: Math.min(config.bodyLimitBytes, config.maxFileBytes),
+  });
+  await app.register(profilesRoutes);
   await app.register(cpeFilesDoor, { jobs, files, maxUploadBytes: config.maxFileBytes });
   await app.register(cwmpDoor, {
     engine: cwmp,

@@ -1,4 +1,5 @@
 // Configuration is parsed once at start-up from the environment and passed in (style rule 7).
+import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,6 +54,8 @@ export interface Config {
   publicUrl: string | null;
   /** Whether Provisor sets each device's connection-request credentials itself (cwmp-reference §13). */
   setConnectionRequestCredentials: boolean;
+  /** Directory of Broadband Forum data-model XML files for the template check; null skips it. */
+  dataModelsDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +106,17 @@ function publicUrl(raw: string | undefined): string | null {
   return raw.replace(/\/$/, '');
 }
 
+function dataModelsDir(raw: string | undefined, cwd: string): string | null {
+  if (!raw) return null;
+  const dir = resolve(cwd, raw);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new ConfigError(
+      `PROVISOR_DATA_MODELS_DIR must be a directory of BBF data-model XML files (e.g. tr-181-2-17-0-cwmp-full.xml); "${dir}" is not a directory`,
+    );
+  }
+  return dir;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const logLevel = env.PROVISOR_LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -143,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxFileBytes: integer(env, 'PROVISOR_MAX_FILE_BYTES', 256 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
     publicUrl: publicUrl(env.PROVISOR_PUBLIC_URL),
     setConnectionRequestCredentials: boolean(env, 'PROVISOR_CR_SET_CREDENTIALS', true),
+    dataModelsDir: dataModelsDir(env.PROVISOR_DATA_MODELS_DIR, cwd),
   };
 }

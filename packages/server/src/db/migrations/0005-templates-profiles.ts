@@ -44,9 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('profile_versions')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-    .addColumn('profile_id', 'varchar(36)', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
+    .addColumn('profile_id', 'varchar(36)', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('name', 'varchar(200)', (c) => c.notNull())
     .addColumn('values', 'text', (c) => c.notNull())

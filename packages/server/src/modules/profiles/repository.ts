@@ -1,0 +1,121 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { NewProfileVersionRow, ProfileVersionRow } from '../../db/tables/profile-versions';
+import type { NewProfileRow, ProfileRow, ProfileUpdate, ValidationStatus } from '../../db/tables/profiles';
+
+export interface ProfileListQuery {
+  search?: string;
+  templateId?: string;
+  validationStatus?: ValidationStatus;
+  limit: number;
+  offset: number;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function createProfilesRepository(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
+  function filtered(q: Omit<ProfileListQuery, 'limit' | 'offset'>) {
+    let query = db.selectFrom('profiles');
+    if (q.templateId) query = query.where('template_id', '=', q.templateId);
+    if (q.validationStatus) query = query.where('validation_status', '=', q.validationStatus);
+    if (q.search) {
+      const pattern = `%${escapeLike(q.search.toLowerCase())}%`;
+      const like = (column: 'name' | 'ssid' | 'surname' | 'serial_number') =>
+        dialect === 'postgres'
+          ? sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'`
+          : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+      // spec §2 Profiles: "Search by name, SSID, surname, or serial number...".
+      query = query.where((eb) =>
+        eb.or([like('name'), like('ssid'), like('surname'), like('serial_number')]),
+      );
+    }
+    return query;
+  }
+
+  return {
+    async list(q: ProfileListQuery): Promise<{ rows: ProfileRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        filtered(q)
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(q.limit)
+          .offset(q.offset)
+          .execute(),
+        filtered(q)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+    findById(id: string): Promise<ProfileRow | undefined> {
+      return db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findByTemplate(templateId: string): Promise<ProfileRow[]> {
+      return db
+        .selectFrom('profiles')
+        .selectAll()
+        .where('template_id', '=', templateId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+    async countByTemplate(templateId: string): Promise<number> {
+      const r = await db
+        .selectFrom('profiles')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('template_id', '=', templateId)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    /** A new profile and its first version, together. */
+    async insert(row: NewProfileRow, version: NewProfileVersionRow): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('profiles').values(row).execute();
+        await trx.insertInto('profile_versions').values(version).execute();
+      });
+    },
+    /** Updates the profile and its current version's record (no new version). */
+    async updateCurrent(id: string, patch: ProfileUpdate, version: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('profiles').set(patch).where('id', '=', id).execute();
+        const v: Record<string, unknown> = {};
+        if (patch.name !== undefined) v.name = patch.name;
+        if (patch.values !== undefined) v.values = patch.values;
+        if (patch.validation_status !== undefined) v.validation_status = patch.validation_status;
+        if (patch.rendered_params !== undefined) v.rendered_params = patch.rendered_params;
+        if (Object.keys(v).length > 0) {
+          await trx
+            .updateTable('profile_versions')
+            .set(v)
+            .where('profile_id', '=', id)
+            .where('version', '=', version)
+            .execute();
+        }
+      });
+    },
+    /** Adds a version; fails (unique key) if another writer took that number first. */
+    async addVersion(id: string, patch: ProfileUpdate, version: NewProfileVersionRow): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('profile_versions').values(version).execute();
+        await trx.updateTable('profiles').set(patch).where('id', '=', id).execute();
+      });
+    },
+    listVersions(id: string): Promise<ProfileVersionRow[]> {
+      return db
+        .selectFrom('profile_versions')
+        .selectAll()
+        .where('profile_id', '=', id)
+        .orderBy('version', 'desc')
+        .execute();
+    },
+    async remove(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('profiles').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
