@@ -25,6 +25,7 @@ import { cpeFilesDoor } from './modules/files/cpe-door';
 import { filesRoutes } from './modules/files/routes';
 import { createFileStore, type FileStore } from './modules/files/store';
 import { createJobsRepository } from './modules/jobs/repository';
+import { assignRoutes } from './modules/jobs/assign-routes';
 import { jobsRoutes } from './modules/jobs/routes';
 import { createJobRunner } from './modules/jobs/runner';
 import { createJobsService, type JobsService } from './modules/jobs/service';
@@ -281,6 +282,7 @@ export async function buildApp(
     maxImportBytes: Math.min(config.bodyLimitBytes, config.maxFileBytes),
   });
   await app.register(profilesRoutes);
+  await app.register(assignRoutes);
   await app.register(cpeFilesDoor, { jobs, files, maxUploadBytes: config.maxFileBytes });
   await app.register(cwmpDoor, {
     engine: cwmp,

@@ -58,6 +58,7 @@ export function parseCsvModel(text: string, name: string): DeviceModel {
       type,
       notification: Number.isInteger(notification) ? notification : 0,
       accessList: [],
+      ...(!object && !row['Value type'] ? { typeKnown: false as const } : {}),
     });
   }
   const root = nodes.find(

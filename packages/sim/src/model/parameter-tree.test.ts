@@ -83,6 +83,45 @@ describe('ParameterTree (TR-069 RPC semantics)', () => {
     expect(t.value('Device.WiFi.Radio.1.Channel')).toBe('11');
   });
 
+  it('lets the first typed write decide the type of a parameter whose type the model did not record', () => {
+    const t = new ParameterTree([
+      {
+        name: 'X.',
+        object: true,
+        writable: false,
+        value: '',
+        type: 'xsd:string',
+        notification: 0,
+        accessList: [],
+      },
+      {
+        name: 'X.Enable',
+        object: false,
+        writable: true,
+        value: '',
+        type: 'xsd:string',
+        notification: 0,
+        accessList: [],
+        typeKnown: false,
+      },
+    ]);
+    expect(t.setParameterValues([{ name: 'X.Enable', value: 'maybe', type: 'xsd:boolean' }])).toMatchObject({
+      ok: false,
+      code: 9003,
+    });
+    expect(t.setParameterValues([{ name: 'X.Enable', value: 'true', type: 'xsd:boolean' }])).toEqual({
+      ok: true,
+      changed: ['X.Enable'],
+    });
+    expect(t.node('X.Enable')).toMatchObject({ type: 'xsd:boolean', value: 'true' });
+    expect(t.node('X.Enable')?.typeKnown).toBeUndefined();
+    // From now on the type is known and enforced.
+    expect(t.setParameterValues([{ name: 'X.Enable', value: 'x', type: 'xsd:string' }])).toMatchObject({
+      ok: false,
+      parameterFaults: [{ name: 'X.Enable', code: 9006 }],
+    });
+  });
+
   it('refuses the same parameter twice with 9003', () => {
     const t = tree();
     const item = { name: 'Device.WiFi.SSID.1.SSID', value: 'A', type: 'xsd:string' };

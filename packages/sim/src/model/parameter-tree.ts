@@ -12,6 +12,11 @@ export interface ParamNode {
   type: XsdTypeName;
   notification: number;
   accessList: string[];
+  /**
+   * False when the model did not say (a GenieACS dump leaves the type of values it never fetched
+   * empty). The real router has a type; the first write with an xsi:type decides it here.
+   */
+  typeKnown?: false;
 }
 
 export interface SpvFaultEntry {
@@ -178,9 +183,10 @@ export class ParameterTree {
       const node = this.nodes.get(item.name);
       if (!node || node.object) faults.push({ name: item.name, code: 9005 });
       else if (!node.writable) faults.push({ name: item.name, code: 9008 });
-      else if (item.type !== undefined && normalizeType(item.type) !== node.type)
+      else if (item.type !== undefined && node.typeKnown !== false && normalizeType(item.type) !== node.type)
         faults.push({ name: item.name, code: 9006 });
-      else if (!isValidValue(node.type, item.value)) faults.push({ name: item.name, code: 9007 });
+      else if (!isValidValue(node.typeKnown === false ? normalizeType(item.type) : node.type, item.value))
+        faults.push({ name: item.name, code: 9007 });
     }
     if (faults.length > 0) return fault(9003, 'Invalid arguments', faults);
     const changed: string[] = [];
@@ -188,6 +194,10 @@ export class ParameterTree {
       const node = this.nodes.get(item.name)!;
       if (node.value !== item.value) changed.push(item.name);
       node.value = item.value;
+      if (node.typeKnown === false && item.type !== undefined) {
+        node.type = normalizeType(item.type);
+        delete node.typeKnown;
+      }
     }
     return { ok: true, changed };
   }

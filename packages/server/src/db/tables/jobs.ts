@@ -17,6 +17,7 @@ export const JOB_TYPES = [
   'upload-file',
   'backup-config',
   'restore-config',
+  'apply-profile',
 ] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 

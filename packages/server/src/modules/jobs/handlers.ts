@@ -32,6 +32,9 @@ export interface JobParams {
   version?: string;
   targetPath?: string;
   filePath?: string;
+  /** apply-profile: the profile and the version whose rendered parameters are pushed. */
+  profileId?: string;
+  profileVersion?: number;
   /** Secret in the /files URL that lets the CPE fetch or send this job's file. */
   token?: string;
 }
@@ -103,27 +106,46 @@ const unexpected = (answer: CpeMethodResponse, wanted: string): Step => ({
 
 const valuesOf = (list: ParameterValue[]) => list.map((p) => ({ name: p.name, value: p.raw, type: p.type }));
 
+const setParameters: JobHandler = {
+  start: (c) => ({
+    kind: 'rpc',
+    request: {
+      name: 'SetParameterValues',
+      parameterList: (c.params.parameters as ParameterWrite[]).map((w) =>
+        toParameterValue(w, c.storedType(w.name)),
+      ),
+      parameterKey: commandKeyOf(c.job),
+    },
+  }),
+  answer: async (c, a) => {
+    if (a.name !== 'SetParameterValuesResponse') return unexpected(a, 'SetParameterValuesResponse');
+    const written = (c.params.parameters as ParameterWrite[]).map((w) => {
+      const type = normalizeXsdType(w.type ?? c.storedType(w.name)) ?? 'string';
+      return { name: w.name, value: w.value, type };
+    });
+    await c.store(written);
+    return { kind: 'done', result: { status: a.status, parameters: written } };
+  },
+};
+
 export const HANDLERS: Record<JobType, JobHandler> = {
   ...TRANSFER_HANDLERS,
-  'set-parameters': {
-    start: (c) => ({
-      kind: 'rpc',
-      request: {
-        name: 'SetParameterValues',
-        parameterList: (c.params.parameters as ParameterWrite[]).map((w) =>
-          toParameterValue(w, c.storedType(w.name)),
-        ),
-        parameterKey: commandKeyOf(c.job),
-      },
-    }),
+  'set-parameters': setParameters,
+  // A profile's rendered parameters, snapshotted when it was assigned, pushed like set-parameters.
+  'apply-profile': {
+    start: (c) => setParameters.start(c),
     answer: async (c, a) => {
-      if (a.name !== 'SetParameterValuesResponse') return unexpected(a, 'SetParameterValuesResponse');
-      const written = (c.params.parameters as ParameterWrite[]).map((w) => {
-        const type = normalizeXsdType(w.type ?? c.storedType(w.name)) ?? 'string';
-        return { name: w.name, value: w.value, type };
-      });
-      await c.store(written);
-      return { kind: 'done', result: { status: a.status, parameters: written } };
+      const step = await setParameters.answer(c, a);
+      return step.kind === 'done'
+        ? {
+            kind: 'done',
+            result: {
+              profileId: c.params.profileId,
+              version: c.params.profileVersion,
+              ...(step.result as object),
+            },
+          }
+        : step;
     },
   },
   'get-parameters': {
