@@ -5,6 +5,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { BulkOperationsPage } from '@/features/bulk-operations/components/bulk-operations-page';
 import { CustomerRoutersPage } from '@/features/customer-routers/components/customer-routers-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { DevicePage } from '@/features/devices/components/device-page';
 import { DevicesPage } from '@/features/devices/components/devices-page';
 import { ProfilesPage } from '@/features/profiles/components/profiles-page';
 import { ProvisioningPage } from '@/features/provisioning/components/provisioning-page';
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <DashboardPage /> },
       { path: 'devices', element: <DevicesPage /> },
+      { path: 'devices/:id', element: <DevicePage /> },
       { path: 'templates', element: <TemplatesPage /> },
       { path: 'profiles', element: <ProfilesPage /> },
       { path: 'provisioning', element: <ProvisioningPage /> },

@@ -7,13 +7,18 @@ export const queryKeys = {
     all: ['devices'] as const,
     list: (params: QueryParams = {}) => ['devices', 'list', params] as const,
     detail: (id: string) => ['devices', 'detail', id] as const,
-    jobs: (id: string) => ['devices', 'detail', id, 'jobs'] as const,
+    parameters: (id: string) => ['devices', 'detail', id, 'parameters'] as const,
+    files: (id: string) => ['devices', 'detail', id, 'files'] as const,
+    // Under ['jobs'], not ['devices']: job_update (spec §4) must refresh a device's job history.
+    jobs: (id: string) => ['jobs', 'device', id] as const,
     unassigned: () => ['devices', 'unassigned'] as const,
   },
   stats: {
     all: ['stats'] as const,
     dashboard: () => ['stats', 'dashboard'] as const,
     provisioning: () => ['stats', 'provisioning'] as const,
+    /** GET /api/stats as the Devices screen's summary counts read it. */
+    devices: () => ['stats', 'devices'] as const,
   },
   jobs: {
     all: ['jobs'] as const,

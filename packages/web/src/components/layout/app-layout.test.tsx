@@ -108,8 +108,10 @@ describe('authenticated layout', () => {
 
     expect(router.state.location.pathname).toBe('/login');
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
-    expect(fetch.requests[0]).toMatchObject({ url: '/api/auth/logout', method: 'POST' });
-    expect(fetch.requests[0]?.headers.get('Authorization')).toBe('Bearer jwt-1');
+    // The Devices screen loads its own data too; find the logout call among them.
+    const logout = fetch.requests.find((request) => request.url === '/api/auth/logout');
+    expect(logout).toMatchObject({ url: '/api/auth/logout', method: 'POST' });
+    expect(logout?.headers.get('Authorization')).toBe('Bearer jwt-1');
     expect(useAuthStore.getState().token).toBeNull();
     expect(localStorage.getItem('auth-storage')).toBeNull();
     expect(socket.closedWith?.code).toBe(1000);

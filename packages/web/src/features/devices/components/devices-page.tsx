@@ -1,6 +1,167 @@
+import { CircleAlert, Plus, Router, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { buttonClass } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { DEVICES_PAGE_SIZE, useDevices } from '../api/get-devices';
+import { DEVICE_STATUSES, type DeviceStatus } from '../types';
+import { useDeviceActions } from './device-actions';
+import { DevicesPagination } from './devices-pagination';
+import { DevicesSummary } from './devices-summary';
+import { DevicesTable } from './devices-table';
+import { RegisterDeviceDialog } from './register-device-dialog';
+import { deviceStatusLabel } from './status-badge';
 
-// Placeholder until the Devices screen is built (spec §2 "Devices").
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const isStatus = (value: string | null): value is DeviceStatus =>
+  (DEVICE_STATUSES as readonly string[]).includes(value ?? '');
+
+/**
+ * spec §2 "Devices". Search, status and page live in the URL (?search=&status=&offset=) so that the
+ * back button from a device page returns to the same view; the server searches and pages.
+ */
 export function DevicesPage() {
-  return <PageHeader title="Devices" subtitle="Manage and monitor your TR-069 CPE devices" />;
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const statusParam = params.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0);
+  const [searchInput, setSearchInput] = useState(search);
+  const [registering, setRegistering] = useState(false);
+  const actions = useDeviceActions();
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  // Debounced server-side search; a new search starts from the first page.
+  useEffect(() => {
+    const wanted = searchInput.trim();
+    if (wanted === search) return;
+    const timer = setTimeout(() => update({ search: wanted, offset: undefined }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `update` only wraps the stable setter
+  }, [searchInput, search]);
+
+  const query = useDevices({ search: search || undefined, status, limit: DEVICES_PAGE_SIZE, offset });
+  const filtered = Boolean(search || status);
+  const openRegister = () => setRegistering(true);
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <div role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-slate-600">
+        <Spinner />
+        Loading devices...
+      </div>
+    );
+  } else if (query.isError && !query.data) {
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-2 px-4 py-16 text-center">
+        <CircleAlert aria-hidden="true" className="h-10 w-10 text-red-500" />
+        <p className="text-base font-semibold text-slate-900">Failed to load devices</p>
+        <p className="text-sm text-slate-600">Unable to fetch device list from the server.</p>
+        <button
+          type="button"
+          className={`${buttonClass('secondary', 'sm')} mt-2`}
+          onClick={() => void query.refetch()}
+        >
+          Retry
+        </button>
+      </div>
+    );
+  } else if (query.data.devices.length === 0 && query.data.total === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-2 px-4 py-16 text-center">
+        <Router aria-hidden="true" className="h-10 w-10 text-slate-300" />
+        <p className="text-base font-semibold text-slate-900">No devices found</p>
+        {filtered ? (
+          <p className="text-sm text-slate-600">Try adjusting your search or filter criteria.</p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600">Get started by registering your first CPE device.</p>
+            <button type="button" className={`${buttonClass('primary')} mt-3`} onClick={openRegister}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Register First Device
+            </button>
+          </>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <DevicesTable devices={query.data.devices} actions={actions} />
+        <DevicesPagination
+          offset={offset}
+          pageSize={DEVICES_PAGE_SIZE}
+          shown={query.data.devices.length}
+          total={query.data.total}
+          onPage={(next) => update({ offset: next > 0 ? String(next) : undefined })}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Devices"
+        subtitle="Manage and monitor your TR-069 CPE devices"
+        actions={
+          <button type="button" className={buttonClass('primary')} onClick={openRegister}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Register Device
+          </button>
+        }
+      />
+      <DevicesSummary />
+      <section className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200" aria-label="Device list">
+        <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row">
+          <div className="relative flex-1">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+            />
+            <input
+              type="search"
+              aria-label="Search devices"
+              placeholder="Search devices by serial number, model, or OUI..."
+              className={`${inputClass} pl-9`}
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.target.value)}
+            />
+          </div>
+          <select
+            aria-label="Filter by status"
+            className={`${inputClass} sm:w-48`}
+            value={status ?? ''}
+            onChange={(event) => update({ status: event.target.value || undefined, offset: undefined })}
+          >
+            <option value="">All Status</option>
+            {DEVICE_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {deviceStatusLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {body}
+      </section>
+      {registering ? <RegisterDeviceDialog onClose={() => setRegistering(false)} /> : null}
+      {actions.dialogs}
+    </div>
+  );
 }

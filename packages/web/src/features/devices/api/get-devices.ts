@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { DeviceList, DeviceStatus } from '../types';
+
+/** spec §9: the Devices screen asks for 100 at a time and refetches every 30 s. */
+export const DEVICES_PAGE_SIZE = 100;
+export const DEVICES_REFETCH_MS = 30_000;
+
+export interface DevicesQuery {
+  search?: string;
+  status?: DeviceStatus;
+  limit?: number;
+  offset?: number;
+}
+
+export function getDevices(query: DevicesQuery, signal?: AbortSignal): Promise<DeviceList> {
+  const { search, status, limit = DEVICES_PAGE_SIZE, offset = 0 } = query;
+  return api.get<DeviceList>('/api/devices', { query: { search, status, limit, offset }, signal });
+}
+
+export const devicesQueryOptions = (query: DevicesQuery) =>
+  queryOptions({
+    queryKey: queryKeys.devices.list({ ...query }),
+    queryFn: ({ signal }) => getDevices(query, signal),
+    // Paging and searching keep the previous page on screen until the next one arrives.
+    placeholderData: keepPreviousData,
+    refetchInterval: DEVICES_REFETCH_MS,
+  });
+
+export const useDevices = (query: DevicesQuery) => useQuery(devicesQueryOptions(query));

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { Device } from '../types';
+
+export interface RegisterDeviceInput {
+  serialNumber: string;
+  oui: string;
+  productClass: string;
+  connectionRequestUrl: string;
+  connectionRequestUsername?: string;
+  connectionRequestPassword?: string;
+}
+
+export const registerDevice = async (input: RegisterDeviceInput): Promise<Device> =>
+  (await api.post<{ device: Device }>('/api/devices/register', input)).device;
+
+export function useRegisterDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerDevice,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.devices.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stats.all });
+    },
+  });
+}

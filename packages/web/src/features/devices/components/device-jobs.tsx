@@ -1,0 +1,81 @@
+import { Spinner } from '@/components/ui/spinner';
+import { useDeviceJobs } from '../api/get-device-jobs';
+import { formatDateTime, formatJobType } from '../lib/format';
+import { JobStatusBadge } from './status-badge';
+
+const th = 'px-4 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500';
+const td = 'px-4 py-2.5 text-sm text-slate-700 align-top';
+
+/** The device's jobs, newest first; live through job_update (its key sits under ['jobs']). */
+export function DeviceJobs({ deviceId }: { deviceId: string }) {
+  const { data: jobs, isPending, isError } = useDeviceJobs(deviceId);
+  return (
+    <section
+      className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+      aria-labelledby="device-jobs-heading"
+    >
+      <h2
+        id="device-jobs-heading"
+        className="border-b border-slate-200 px-5 py-3 text-sm font-semibold text-slate-900"
+      >
+        Job History
+      </h2>
+      {isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner />
+        </div>
+      ) : isError ? (
+        <p role="alert" className="px-5 py-6 text-sm text-red-700">
+          Failed to load the job history.
+        </p>
+      ) : jobs.length === 0 ? (
+        <p className="px-5 py-6 text-sm text-slate-500">No jobs for this device yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200" aria-label="Job history">
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={th}>
+                  Type
+                </th>
+                <th scope="col" className={th}>
+                  Status
+                </th>
+                <th scope="col" className={th}>
+                  Created
+                </th>
+                <th scope="col" className={th}>
+                  Finished
+                </th>
+                <th scope="col" className={th}>
+                  Details
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {jobs.map((job) => (
+                <tr key={job.id} data-testid={`job-row-${job.id}`}>
+                  <td className={`${td} whitespace-nowrap font-medium text-slate-900`}>
+                    {formatJobType(job.type)}
+                  </td>
+                  <td className={td}>
+                    <JobStatusBadge status={job.status} />
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(job.createdAt)}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(job.finishedAt)}</td>
+                  <td className={`${td} w-full min-w-64`}>
+                    {job.error ? <p className="text-red-700">{job.error}</p> : null}
+                    {job.faultCode != null ? (
+                      <p className="font-mono text-xs text-red-600">Fault {job.faultCode}</p>
+                    ) : null}
+                    {!job.error && job.faultCode == null ? <span className="text-slate-400">—</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { jsonResponse, type RecordedRequest } from '@/test/fetch-stub';
+import type { Device, DeviceStats } from '../types';
+
+export function makeDevice(index: number, overrides: Partial<Device> = {}): Device {
+  const serial = `SN${String(index).padStart(5, '0')}`;
+  return {
+    id: `dev-${index}`,
+    serialNumber: serial,
+    oui: '00259E',
+    productClass: 'EG8145V5',
+    manufacturer: 'Huawei',
+    softwareVersion: 'V5R020C10S115',
+    hardwareVersion: '15AD.A',
+    status: 'online',
+    lastInformAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    lastEvents: ['2 PERIODIC'],
+    connectionRequestUrl: `http://192.0.2.${index % 250}:7547/`,
+    assignedProfileId: null,
+    ...overrides,
+  };
+}
+
+export const STATS: DeviceStats = {
+  totalDevices: 250,
+  onlineDevices: 200,
+  provisioningDevices: 7,
+  errorDevices: 3,
+  pendingJobs: 0,
+  completedJobs: 0,
+  failedJobs: 0,
+};
+
+/** The path and query of a recorded request. */
+export function parse(request: RecordedRequest) {
+  const url = new URL(request.url, 'http://console.test');
+  return { path: url.pathname, query: url.searchParams, method: request.method };
+}
+
+/** A device list answer that pages through `all` as the server would. */
+export function listAnswer(all: Device[], request: RecordedRequest) {
+  const { query } = parse(request);
+  const limit = Number(query.get('limit') ?? 100);
+  const offset = Number(query.get('offset') ?? 0);
+  return jsonResponse(200, { devices: all.slice(offset, offset + limit), total: all.length, limit, offset });
+}
+
+export const bodyOf = (request: RecordedRequest | undefined): unknown => JSON.parse(String(request?.body));
