@@ -4,7 +4,6 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
-import type { DeviceRow } from './db/tables/devices';
 import { registerErrorHandler } from './errors';
 import { createLoginLimiter } from './modules/auth/login-limiter';
 import authPlugin from './modules/auth/plugin';
@@ -27,6 +26,7 @@ import { createFileStore, type FileStore } from './modules/files/store';
 import { createJobsRepository } from './modules/jobs/repository';
 import { assignRoutes } from './modules/jobs/assign-routes';
 import { jobsRoutes } from './modules/jobs/routes';
+import { createWaker } from './modules/jobs/wake';
 import { createJobRunner } from './modules/jobs/runner';
 import { createJobsService, type JobsService } from './modules/jobs/service';
 import { createDataModelsService, SKIPPED_WARNING } from './modules/data-model/service';
@@ -163,21 +163,19 @@ export async function buildApp(
     minIntervalMs: config.connectionRequestMinIntervalMs,
     allowBasic: () => settings.get().connectionRequest.allowBasic,
   });
-  // New jobs wake their device with a connection request, unless it is in a session already.
-  const wake = (device: DeviceRow) => {
-    const cr = settings.get().connectionRequest;
-    if (!cr.enabled || cwmp.inSession(device.id) || !device.connection_request_url) return;
-    connectionRequests
-      .send({
-        deviceId: device.id,
-        url: device.connection_request_url,
-        username: device.connection_request_username || cr.username,
-        password: device.connection_request_password || cr.password,
-      })
-      .then((r) => app.log.debug({ deviceId: device.id, outcome: r.outcome }, 'connection request'))
-      .catch((err: unknown) => app.log.warn({ err }, 'connection request failed'));
-  };
-  const jobs = createJobsService(createJobsRepository(database.db), devices, bus, wake, {
+  // New jobs wake their device with a connection request (see modules/jobs/wake.ts).
+  const jobsRepo = createJobsRepository(database.db);
+  const waker = createWaker({
+    settings,
+    connectionRequests,
+    inSession: (id) => cwmp.inSession(id),
+    hasPendingJobs: async (id) => (await jobsRepo.unfinished(id)).some((j) => j.status === 'pending'),
+    retryAfterMs: config.connectionRequestMinIntervalMs,
+    log: app.log,
+  });
+  const wake = waker.wake;
+  app.addHook('onClose', async () => waker.stop());
+  const jobs = createJobsService(jobsRepo, devices, bus, wake, {
     defaultTtlSeconds: config.jobTtlSeconds,
   });
   jobs.onChange(() => stats.countsMayHaveChanged((err) => app.log.warn({ err }, 'stats update failed')));

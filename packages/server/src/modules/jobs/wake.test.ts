@@ -1,0 +1,97 @@
+import { createServer, type Server } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceRow } from '../../db/tables/devices';
+import { createConnectionRequester } from '../cwmp/connection-request';
+import type { SettingsService } from '../settings/service';
+import { createWaker } from './wake';
+
+// A CPE's connection-request endpoint that accepts every request and counts them.
+let server: Server;
+let hits = 0;
+let url = '';
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    hits++;
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const a = server.address();
+  url = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/cr`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const settings = {
+  get: () => ({ connectionRequest: { enabled: true, username: 'u', password: 'p', allowBasic: false } }),
+} as unknown as SettingsService;
+const log = { debug: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
+const device = () =>
+  ({
+    id: 'd1',
+    connection_request_url: url,
+    connection_request_username: '',
+    connection_request_password: '',
+  }) as DeviceRow;
+
+describe('waking devices', () => {
+  const rig = (pending: () => boolean) =>
+    createWaker({
+      settings,
+      connectionRequests: createConnectionRequester({
+        timeoutMs: 1000,
+        concurrency: 4,
+        minIntervalMs: 150,
+        allowBasic: () => false,
+      }),
+      inSession: () => false,
+      hasPendingJobs: async () => pending(),
+      retryAfterMs: 150,
+      log,
+    });
+
+  it('retries a rate-limited wake once the interval has passed, and only once', async () => {
+    hits = 0;
+    const waker = rig(() => true);
+    waker.wake(device());
+    await new Promise((r) => setTimeout(r, 20));
+    waker.wake(device()); // within the interval: refused, retried later
+    waker.wake(device()); // and not scheduled twice
+    await new Promise((r) => setTimeout(r, 400));
+    expect(hits).toBe(2);
+    waker.stop();
+  });
+
+  it('drops the retry when no job is pending any more', async () => {
+    hits = 0;
+    let pending = true;
+    const waker = rig(() => pending);
+    waker.wake(device());
+    await new Promise((r) => setTimeout(r, 20));
+    waker.wake(device());
+    pending = false; // the job ran in the meantime (e.g. at a periodic Inform)
+    await new Promise((r) => setTimeout(r, 400));
+    expect(hits).toBe(1);
+    waker.stop();
+  });
+
+  it('does not wake a device that is in a session', async () => {
+    hits = 0;
+    const requester = createConnectionRequester({
+      timeoutMs: 1000,
+      concurrency: 4,
+      minIntervalMs: 0,
+      allowBasic: () => false,
+    });
+    const waker = createWaker({
+      settings,
+      connectionRequests: requester,
+      inSession: () => true,
+      hasPendingJobs: async () => true,
+      retryAfterMs: 0,
+      log,
+    });
+    waker.wake(device());
+    await new Promise((r) => setTimeout(r, 100));
+    expect(hits).toBe(0);
+  });
+});
