@@ -1,13 +1,7 @@
 // Sign-in, the guard, the shell and sign-out in real Chromium against the real server.
-import type { Page } from '@playwright/test';
-import { ADMIN_PASSWORD, PROVIDER_NAME } from '../support/server';
+import { fillSignIn as signIn } from '../support/auth';
+import { PROVIDER_NAME } from '../support/server';
 import { expect, test } from '../support/fixtures';
-
-async function signIn(page: Page, password = ADMIN_PASSWORD) {
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 test('a signed-out visit to /devices lands on /login', async ({ page }) => {
   await page.goto('/devices');

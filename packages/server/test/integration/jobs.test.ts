@@ -109,6 +109,9 @@ function jobSuite(name: string, c: ModelCase, modelsDir?: () => string) {
       expect(await stored(`${c.root}ManagementServer.PeriodicInformInterval`)).toEqual([
         expect.objectContaining({ type: 'unsignedInt', writable: true }),
       ]);
+      expect((await acs.deviceBySerial(serial)).periodicInformInterval).toBe(
+        Number(sim().getValue(`${c.root}ManagementServer.PeriodicInformInterval`)),
+      );
     });
 
     it('add-object and delete-object create and remove an instance', async () => {

@@ -194,9 +194,15 @@ export function createDevicesService(repo: DevicesRepository, bus: EventBus, opt
         };
       }
       const software = Object.keys(map).find((k) => k.endsWith('.DeviceInfo.SoftwareVersion'));
+      const intervalKey = entries.find((e) =>
+        e.name.endsWith('.ManagementServer.PeriodicInformInterval'),
+      )?.name;
+      const interval = intervalKey ? Number(map[intervalKey]!.value) : NaN;
       await repo.update(id, {
         parameters: JSON.stringify(map),
         ...(software ? { software_version: map[software]!.value.slice(0, 64) } : {}),
+        // The summary column follows what a job read or wrote (the offline sweep uses it).
+        ...(Number.isInteger(interval) && interval > 0 ? { periodic_inform_interval: interval } : {}),
         updated_at: new Date().toISOString(),
       });
     },
