@@ -1,8 +1,6 @@
 // JSON schemas for the auth routes (spec §7 Auth).
 import { errorResponses } from '../../http/schemas';
 
-export { errorResponses };
-
 export const loginSchema = {
   body: {
     type: 'object',

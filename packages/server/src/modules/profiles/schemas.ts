@@ -1,11 +1,9 @@
 // JSON schemas of the profile routes (spec §7 Profiles). Response schemas list every field.
-import { errorResponses } from '../auth/schemas';
-import { idParams, renderedParamSchema } from '../templates/schemas';
+import { errorResponses, idParams } from '../../http/schemas';
+import { renderedParamSchema } from '../templates/schemas';
 
 const freeObject = { type: 'object', additionalProperties: true } as const;
 const stringList = { type: 'array', items: { type: 'string' } } as const;
-const errorBody = errorResponses[400];
-const errors = { ...errorResponses, 404: errorBody, 409: errorBody };
 
 export const profileSchema = {
   type: 'object',
@@ -96,25 +94,28 @@ export const listProfilesSchema = {
       offset: { type: 'integer', minimum: 0, default: 0 },
     },
   },
-  response: { 200: profileList, ...errors },
+  response: { 200: profileList, ...errorResponses },
 } as const;
 
 export const createProfileSchema = {
   body: { type: 'object', additionalProperties: false, properties: inputProperties },
-  response: { 201: oneProfile, ...errors },
+  response: { 201: oneProfile, ...errorResponses },
 } as const;
 
-export const getProfileSchema = { params: idParams, response: { 200: oneProfile, ...errors } } as const;
+export const getProfileSchema = {
+  params: idParams,
+  response: { 200: oneProfile, ...errorResponses },
+} as const;
 
 export const updateProfileSchema = {
   params: idParams,
   body: { type: 'object', additionalProperties: false, properties: inputProperties },
-  response: { 200: oneProfile, ...errors },
+  response: { 200: oneProfile, ...errorResponses },
 } as const;
 
 export const deleteProfileSchema = {
   params: idParams,
-  response: { 204: { type: 'null' }, ...errors },
+  response: { 204: { type: 'null' }, ...errorResponses },
 } as const;
 
 export const addVersionSchema = {
@@ -129,7 +130,7 @@ export const addVersionSchema = {
     },
     required: ['values', 'changelog'],
   },
-  response: { 201: oneProfile, ...errors },
+  response: { 201: oneProfile, ...errorResponses },
 } as const;
 
 export const listVersionsSchema = {
@@ -140,7 +141,7 @@ export const listVersionsSchema = {
       properties: { versions: { type: 'array', items: versionSchema }, total: { type: 'integer' } },
       required: ['versions', 'total'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -152,7 +153,7 @@ export const byTemplateSchema = {
       properties: { profiles: { type: 'array', items: profileSchema }, total: { type: 'integer' } },
       required: ['profiles', 'total'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -164,7 +165,7 @@ export const validateProfileSchema = {
       properties: { valid: { type: 'boolean' }, errors: stringList, warnings: stringList },
       required: ['valid', 'errors', 'warnings'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -206,6 +207,6 @@ export const bulkCreateSchema = {
       },
       required: ['results', 'created', 'failed'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;

@@ -1,5 +1,5 @@
 // JSON schemas of the template routes (spec §7 Templates). Response schemas list every field.
-import { errorResponses } from '../auth/schemas';
+import { errorBody, errorResponses, idParams } from '../../http/schemas';
 
 const anyValue = {} as const;
 const freeObject = { type: 'object', additionalProperties: true } as const;
@@ -53,21 +53,13 @@ export const templateSchema = {
   ],
 } as const;
 
-const errorBody = errorResponses[400];
 /** 400 answers of template checks list every problem. */
 const invalidBody = {
   type: 'object',
   properties: { ...errorBody.properties, errors: { type: 'array', items: { type: 'string' } } },
   required: ['error', 'message'],
 } as const;
-const errors = { ...errorResponses, 404: errorBody, 409: errorBody };
-const writeErrors = { ...errors, 400: invalidBody };
-
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 64 } },
-  required: ['id'],
-} as const;
+const writeErrors = { ...errorResponses, 400: invalidBody };
 
 const warnings = { type: 'array', items: { type: 'string' } } as const;
 const oneTemplate = {
@@ -119,7 +111,7 @@ export const listTemplatesSchema = {
       },
       required: ['templates', 'total', 'limit', 'offset'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -132,10 +124,13 @@ export const updateTemplateSchema = {
   body: definitionBody,
   response: { 200: oneTemplate, ...writeErrors },
 } as const;
-export const getTemplateSchema = { params: idParams, response: { 200: oneTemplate, ...errors } } as const;
+export const getTemplateSchema = {
+  params: idParams,
+  response: { 200: oneTemplate, ...errorResponses },
+} as const;
 export const deleteTemplateSchema = {
   params: idParams,
-  response: { 204: { type: 'null' }, ...errors },
+  response: { 204: { type: 'null' }, ...errorResponses },
 } as const;
 
 export const renderedParamSchema = {
@@ -158,7 +153,7 @@ export const validateTemplateSchema = {
       properties: { valid: { type: 'boolean' }, errors: stringList, warnings: stringList },
       required: ['valid', 'errors', 'warnings'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -176,7 +171,7 @@ export const renderTemplateSchema = {
       },
       required: ['renderedParams', 'valid', 'errors', 'warnings'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -188,7 +183,7 @@ export const exportTemplateSchema = {
       properties: definitionProperties,
       required: ['name', 'vendor', 'model', 'dataModel', 'version', 'mapping', 'schema'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
