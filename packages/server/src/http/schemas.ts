@@ -22,3 +22,25 @@ export const idParams = {
   properties: { id: { type: 'string', maxLength: 64 } },
   required: ['id'],
 } as const;
+
+/** `limit` and `offset` of a paged list, with the list's default page size. */
+export function pagingProperties(defaultLimit: number) {
+  return {
+    limit: { type: 'integer', minimum: 1, maximum: 1000, default: defaultLimit },
+    offset: { type: 'integer', minimum: 0, default: 0 },
+  } as const;
+}
+
+/** The answer of a paged list: `{ [key]: items, total, limit, offset }`. */
+export function pagedListResponse(key: string, item: object) {
+  return {
+    type: 'object',
+    properties: {
+      [key]: { type: 'array', items: item },
+      total: { type: 'integer' },
+      limit: { type: 'integer' },
+      offset: { type: 'integer' },
+    },
+    required: [key, 'total', 'limit', 'offset'],
+  } as const;
+}

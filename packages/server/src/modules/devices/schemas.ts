@@ -1,4 +1,4 @@
-import { errorResponses, idParams } from '../../http/schemas';
+import { errorResponses, idParams, pagedListResponse, pagingProperties } from '../../http/schemas';
 
 export const deviceSchema = {
   type: 'object',
@@ -46,21 +46,11 @@ export const listDevicesSchema = {
     properties: {
       status: { type: 'string', enum: ['online', 'offline', 'provisioning', 'error'] },
       search: { type: 'string', maxLength: 128 },
-      limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-      offset: { type: 'integer', minimum: 0, default: 0 },
+      ...pagingProperties(100),
     },
   },
   response: {
-    200: {
-      type: 'object',
-      properties: {
-        devices: { type: 'array', items: deviceSchema },
-        total: { type: 'integer' },
-        limit: { type: 'integer' },
-        offset: { type: 'integer' },
-      },
-      required: ['devices', 'total', 'limit', 'offset'],
-    },
+    200: pagedListResponse('devices', deviceSchema),
     ...errorResponses,
   },
 } as const;

@@ -1,4 +1,4 @@
-import { errorResponses, idParams } from '../../http/schemas';
+import { errorResponses, idParams, pagedListResponse, pagingProperties } from '../../http/schemas';
 
 export const jobSchema = {
   type: 'object',
@@ -105,21 +105,11 @@ export const listJobsSchema = {
       status: { type: 'string', enum: ['pending', 'running', 'completed', 'failed', 'cancelled'] },
       deviceId: { type: 'string', maxLength: 64 },
       type: { type: 'string', maxLength: 32 },
-      limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-      offset: { type: 'integer', minimum: 0, default: 0 },
+      ...pagingProperties(100),
     },
   },
   response: {
-    200: {
-      type: 'object',
-      properties: {
-        jobs: { type: 'array', items: jobSchema },
-        total: { type: 'integer' },
-        limit: { type: 'integer' },
-        offset: { type: 'integer' },
-      },
-      required: ['jobs', 'total'],
-    },
+    200: pagedListResponse('jobs', jobSchema),
     ...errorResponses,
   },
 } as const;

@@ -1,5 +1,5 @@
 // JSON schemas of the profile routes (spec §7 Profiles). Response schemas list every field.
-import { errorResponses, idParams } from '../../http/schemas';
+import { errorResponses, idParams, pagedListResponse } from '../../http/schemas';
 import { renderedParamSchema } from '../templates/schemas';
 
 const freeObject = { type: 'object', additionalProperties: true } as const;
@@ -64,16 +64,7 @@ const versionSchema = {
 } as const;
 
 const oneProfile = { type: 'object', properties: { profile: profileSchema }, required: ['profile'] } as const;
-const profileList = {
-  type: 'object',
-  properties: {
-    profiles: { type: 'array', items: profileSchema },
-    total: { type: 'integer' },
-    limit: { type: 'integer' },
-    offset: { type: 'integer' },
-  },
-  required: ['profiles', 'total', 'limit', 'offset'],
-} as const;
+const profileList = pagedListResponse('profiles', profileSchema);
 
 // name and templateId are checked in the service, for the messages of spec §5 Profile.
 const inputProperties = {
@@ -90,6 +81,7 @@ export const listProfilesSchema = {
       search: { type: 'string', maxLength: 200 },
       templateId: { type: 'string', maxLength: 64 },
       validationStatus: { type: 'string', enum: ['valid', 'invalid', 'pending'] },
+      // The customer screens load up to 1000 profiles at once (spec §9), up to 5000 by request.
       limit: { type: 'integer', minimum: 1, maximum: 5000, default: 1000 },
       offset: { type: 'integer', minimum: 0, default: 0 },
     },

@@ -1,5 +1,5 @@
 // JSON schemas of the template routes (spec §7 Templates). Response schemas list every field.
-import { errorBody, errorResponses, idParams } from '../../http/schemas';
+import { errorBody, errorResponses, idParams, pagedListResponse, pagingProperties } from '../../http/schemas';
 
 const anyValue = {} as const;
 const freeObject = { type: 'object', additionalProperties: true } as const;
@@ -96,21 +96,11 @@ export const listTemplatesSchema = {
       vendor: { type: 'string', maxLength: 200 },
       model: { type: 'string', maxLength: 200 },
       dataModel: { type: 'string', enum: ['TR-181', 'TR-098'] },
-      limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-      offset: { type: 'integer', minimum: 0, default: 0 },
+      ...pagingProperties(100),
     },
   },
   response: {
-    200: {
-      type: 'object',
-      properties: {
-        templates: { type: 'array', items: templateSchema },
-        total: { type: 'integer' },
-        limit: { type: 'integer' },
-        offset: { type: 'integer' },
-      },
-      required: ['templates', 'total', 'limit', 'offset'],
-    },
+    200: pagedListResponse('templates', templateSchema),
     ...errorResponses,
   },
 } as const;
