@@ -50,6 +50,8 @@ describe('authenticated layout', () => {
   });
 
   it('highlights Dashboard only on /', () => {
+    // The Devices screen loads its list; an empty one keeps this test about the navigation.
+    stubFetch(() => jsonResponse(200, { devices: [], total: 0, limit: 100, offset: 0 }));
     signIn();
     renderApp(['/devices']);
     const nav = screen.getByRole('navigation', { name: 'Main' });
