@@ -185,9 +185,10 @@ export function createJobRunner(
         return { request: step.request, complete: (answer) => onAnswer(session, job, ctx, answer) };
       }
       for (;;) {
-        const [job] = await jobs.unfinishedOf(session.deviceId);
+        const unfinished = await jobs.unfinishedOf(session.deviceId);
+        const job = unfinished[0];
         if (!job) {
-          await jobs.settleDevice(session.deviceId);
+          await jobs.settleDevice(session.deviceId, { unfinished });
           return null;
         }
         const ctx = await contextFor(job, session);

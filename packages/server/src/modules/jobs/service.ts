@@ -81,10 +81,15 @@ export function createJobsService(
   }
 
   /** online after success, error when the last job failed, provisioning while jobs run. */
-  async function settleDevice(deviceId: string): Promise<void> {
+  async function settleDevice(deviceId: string, known?: { unfinished: JobRow[] }): Promise<void> {
     const device = await devices.findById(deviceId);
     if (!device) return;
-    const unfinished = await repo.unfinished(deviceId);
+    const unfinished = known?.unfinished ?? (await repo.unfinished(deviceId));
+    // The common case at the end of every session (the caller knows the unfinished jobs): nothing
+    // runs, and a failure would have been settled when its job finished, so an online or offline
+    // device stays as it is.
+    if (known && unfinished.length === 0 && (device.status === 'online' || device.status === 'offline'))
+      return;
     if (unfinished.some((j) => j.status === 'running')) {
       if (device.status !== 'provisioning') await devices.setStatus(device, 'provisioning');
       return;

@@ -1,0 +1,28 @@
+// The limit: a bare node:http server that reads each body and answers a canned InformResponse, then
+// 204 to the empty POST. No parsing, no database: what the HTTP stack alone costs per session.
+import { createServer } from 'node:http';
+
+const INFORM_RESPONSE =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<soap-env:Envelope xmlns:soap-env="http://schemas.xmlsoap.org/soap/envelope/" ' +
+  'xmlns:cwmp="urn:dslforum-org:cwmp-1-0"><soap-env:Header><cwmp:ID soap-env:mustUnderstand="1">1</cwmp:ID></soap-env:Header>' +
+  '<soap-env:Body><cwmp:InformResponse><MaxEnvelopes>1</MaxEnvelopes></cwmp:InformResponse></soap-env:Body></soap-env:Envelope>';
+
+const server = createServer((req, res) => {
+  let size = 0;
+  req.on('data', (chunk: Buffer) => (size += chunk.length));
+  req.on('end', () => {
+    if (size === 0) {
+      res.writeHead(204).end();
+    } else {
+      res
+        .writeHead(200, { 'content-type': 'text/xml; charset="utf-8"', 'set-cookie': 'session=1; Path=/' })
+        .end(INFORM_RESPONSE);
+    }
+  });
+});
+server.keepAliveTimeout = 60_000;
+server.listen(0, '127.0.0.1', () => {
+  const a = server.address();
+  process.stdout.write(`${typeof a === 'object' && a ? a.port : 0}\n`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

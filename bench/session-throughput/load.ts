@@ -1,0 +1,147 @@
+// The load: K keep-alive connections, each playing routers one after another through the shortest
+// CWMP session (Inform → InformResponse → empty POST → 204). Closed loop for the peak; paced at a
+// fixed rate for the latency-at-80% run.
+import { readdirSync, readFileSync } from 'node:fs';
+import { encode, parameterValue } from '@provisor/cwmp';
+import { Client } from 'undici';
+
+export function informBody(i: number): string {
+  const serial = `THR${String(i).padStart(6, '0')}`;
+  return encode({
+    namespace: 'urn:dslforum-org:cwmp-1-2',
+    header: { id: `inform-${i}` },
+    body: {
+      name: 'Inform',
+      deviceId: {
+        manufacturer: 'Provisor',
+        oui: '50524F',
+        productClass: 'BenchRouter',
+        serialNumber: serial,
+      },
+      event: [{ eventCode: '2 PERIODIC', commandKey: '' }],
+      maxEnvelopes: 1,
+      currentTime: '2026-11-22T00:00:00Z',
+      retryCount: 0,
+      parameterList: [
+        parameterValue('Device.RootDataModelVersion', 'string', '2.17'),
+        parameterValue('Device.DeviceInfo.HardwareVersion', 'string', 'HW1.0'),
+        parameterValue('Device.DeviceInfo.SoftwareVersion', 'string', '1.0.0'),
+        parameterValue('Device.DeviceInfo.ProvisioningCode', 'string', ''),
+        parameterValue('Device.ManagementServer.ParameterKey', 'string', ''),
+        parameterValue(
+          'Device.ManagementServer.ConnectionRequestURL',
+          'string',
+          `http://10.0.${(i >> 8) & 255}.${i & 255}:7547/cr`,
+        ),
+        parameterValue('Device.ManagementServer.AliasBasedAddressing', 'boolean', false),
+        parameterValue('Device.ManagementServer.PeriodicInformInterval', 'unsignedInt', 300),
+      ],
+    },
+  });
+}
+
+export interface LoadResult {
+  sessions: number;
+  failures: number;
+  seconds: number;
+  latenciesMs: number[];
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  durationMs: number;
+  bodies: string[];
+  /** Sessions per second to pace at; absent = as fast as possible. */
+  rate?: number;
+  /** Stop after this many sessions were started (e.g. one pass over every router). */
+  maxSessions?: number;
+}
+
+export async function runLoad(o: LoadOptions): Promise<LoadResult> {
+  const clients = Array.from(
+    { length: o.connections },
+    () => new Client(o.url, { pipelining: 1, keepAliveTimeout: 60_000 }),
+  );
+  const latenciesMs: number[] = [];
+  let sessions = 0;
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + o.durationMs;
+  const interval = o.rate ? 1000 / o.rate : 0;
+  let slot = started;
+
+  async function session(client: Client, body: string): Promise<void> {
+    const t0 = performance.now();
+    const inform = await client.request({
+      method: 'POST',
+      path: '/',
+      body,
+      headers: { 'content-type': 'text/xml; charset=utf-8' },
+    });
+    await inform.body.text();
+    const cookie = String(inform.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+    const end = await client.request({
+      method: 'POST',
+      path: '/',
+      body: '',
+      headers: cookie ? { cookie } : {},
+    });
+    await end.body.dump();
+    if (inform.statusCode !== 200 || end.statusCode !== 204) {
+      failures++;
+      return;
+    }
+    sessions++;
+    latenciesMs.push(performance.now() - t0);
+  }
+
+  await Promise.all(
+    clients.map(async (client) => {
+      for (;;) {
+        if (interval > 0) {
+          const at = (slot += interval);
+          const wait = at - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        }
+        if (performance.now() >= deadline) break;
+        if (o.maxSessions !== undefined && next >= o.maxSessions) break;
+        const body = o.bodies[next++ % o.bodies.length]!;
+        try {
+          await session(client, body);
+        } catch {
+          failures++;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(clients.map((c) => c.close()));
+  return { sessions, failures, seconds, latenciesMs };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function ownCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line: 12 and 13 after the command name.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function childrenOf(pid: number): number[] {
+  const kids: number[] = [];
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    if (text) kids.push(...text.split(' ').map(Number));
+  }
+  return kids;
+}
+
+/** CPU seconds (user + system) used so far by a process and its descendants (tsx runs node in a child). */
+export function cpuSeconds(pid: number): number {
+  return ownCpuSeconds(pid) + childrenOf(pid).reduce((sum, child) => sum + cpuSeconds(child), 0);
+}

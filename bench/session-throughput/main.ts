@@ -1,0 +1,152 @@
+// Issue 9, part 1: session throughput. K keep-alive connections run the shortest CWMP session
+// (Inform → InformResponse → empty POST → 204) against Provisor (10,000 registered routers) and, in
+// the same run, against a bare node:http limit server. Reports sessions/s, server CPU per session,
+// latency percentiles, the Provisor/limit ratio, and p99 at 80% of Provisor's peak rate.
+// SQLite always; PostgreSQL too when its server binaries are installed.
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startProvisorProcess } from '../../test-support/provisor-process';
+import { machine, printTable, writeResults } from '../lib/measure';
+import { cpuSeconds, informBody, percentile, runLoad, type LoadResult } from './load';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = join(here, '..', '..');
+const DEVICES = Number(process.env.THROUGHPUT_DEVICES ?? 10_000);
+const CONNECTIONS = Number(process.env.THROUGHPUT_CONNECTIONS ?? 32);
+const DURATION_MS = Number(process.env.THROUGHPUT_SECONDS ?? 10) * 1000;
+
+const bodies = Array.from({ length: DEVICES }, (_, i) => informBody(i + 1));
+
+interface Row {
+  target: string;
+  result: LoadResult;
+  cpuPerSessionMs: number;
+}
+
+function summarize(target: string, result: LoadResult, cpuSeconds: number): Row {
+  return { target, result, cpuPerSessionMs: (cpuSeconds * 1000) / Math.max(1, result.sessions) };
+}
+
+async function measure(target: string, url: string, pid: number, rate?: number): Promise<Row> {
+  const before = cpuSeconds(pid);
+  const result = await runLoad({
+    url,
+    connections: CONNECTIONS,
+    durationMs: DURATION_MS,
+    bodies,
+    ...(rate ? { rate } : {}),
+  });
+  return summarize(target, result, cpuSeconds(pid) - before);
+}
+
+async function provisorRun(label: string, env: Record<string, string>): Promise<Row[]> {
+  const server = await startProvisorProcess({
+    env: {
+      PROVISOR_ADMIN_PASSWORD: 'bench-admin-password',
+      PROVISOR_WEB_DIST: '',
+      PROVISOR_LOG_LEVEL: 'error',
+      // The bench measures sessions, not the first-session provisioning of connection-request credentials.
+      PROVISOR_CR_SET_CREDENTIALS: 'false',
+      ...env,
+    },
+  });
+  try {
+    // Register every router once (and warm up), then measure.
+    const warm = await runLoad({
+      url: server.url,
+      connections: CONNECTIONS,
+      durationMs: 600_000,
+      bodies,
+      maxSessions: DEVICES,
+    });
+    if (warm.failures > 0) throw new Error(`${warm.failures} sessions failed while registering the routers`);
+    const peak = await measure(`Provisor (${label})`, server.url, server.child.pid!);
+    const paced = await measure(
+      `Provisor (${label}) at 80% of peak`,
+      server.url,
+      server.child.pid!,
+      0.8 * (peak.result.sessions / peak.result.seconds),
+    );
+    return [peak, paced];
+  } finally {
+    await server.stop();
+  }
+}
+
+async function limitRun(): Promise<Row> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'limit-server.ts')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+  const url = `http://127.0.0.1:${line.toString().trim()}`;
+  try {
+    await runLoad({ url, connections: CONNECTIONS, durationMs: 2000, bodies });
+    return await measure('limit server (node:http)', url, child.pid!);
+  } finally {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+}
+
+function postgresUrl(): string | null {
+  if (process.env.PROVISOR_TEST_POSTGRES_URL) return process.env.PROVISOR_TEST_POSTGRES_URL;
+  const script = join(repoRoot, 'scripts', 'test-postgres.sh');
+  if (!existsSync(script)) return null;
+  try {
+    const out = execFileSync(script, ['start'], { env: { ...process.env, PGPORT: '54339' } }).toString();
+    return /PROVISOR_TEST_POSTGRES_URL=(\S+)/.exec(out)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function freshPostgresDatabase(base: string): Promise<string> {
+  const pg = (await import('pg')).default;
+  const name = `provisor_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const rows: Row[] = [];
+rows.push(await limitRun());
+rows.push(...(await provisorRun('SQLite', {})));
+const pgBase = process.env.THROUGHPUT_SKIP_POSTGRES ? null : postgresUrl();
+if (pgBase)
+  rows.push(...(await provisorRun('PostgreSQL', { DATABASE_URL: await freshPostgresDatabase(pgBase) })));
+else console.log('PostgreSQL: skipped (no server binaries found, or THROUGHPUT_SKIP_POSTGRES set)');
+
+const limit = rows[0]!;
+const rate = (r: Row) => r.result.sessions / r.result.seconds;
+const table = rows.map((r) => {
+  const sorted = [...r.result.latenciesMs].sort((a, b) => a - b);
+  return {
+    target: r.target,
+    'sessions/s': rate(r).toFixed(0),
+    'server CPU ms/session': r.cpuPerSessionMs.toFixed(3),
+    'p50 ms': percentile(sorted, 50).toFixed(2),
+    'p95 ms': percentile(sorted, 95).toFixed(2),
+    'p99 ms': percentile(sorted, 99).toFixed(2),
+    'vs limit': r === limit ? '1.00' : (rate(r) / rate(limit)).toFixed(2),
+    failures: String(r.result.failures),
+  };
+});
+console.log(`${DEVICES} routers, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s per run`);
+printTable(table);
+console.log(
+  `results: ${writeResults('session-throughput', {
+    machine: machine(),
+    devices: DEVICES,
+    connections: CONNECTIONS,
+    durationMs: DURATION_MS,
+    rows: table,
+  })}`,
+);
