@@ -57,6 +57,8 @@ describe('CWMP sessions', () => {
     expect(res.envelope?.header.id).toBe('inform-1');
     expect(res.envelope?.namespace).toBe('urn:dslforum-org:cwmp-1-2');
     expect(String(res.headers['set-cookie'])).toMatch(/^provisor_session=[\w-]+; Path=\/; HttpOnly$/);
+    // Routers get no browser security headers (the console does).
+    expect(res.headers['content-security-policy']).toBeUndefined();
     const end = await c.post('');
     expect(end.status).toBe(204);
     const device = await deviceBySerial(c.identity.serialNumber);

@@ -46,7 +46,8 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
     return job;
   }
 
-  app.get('/files/:job/:token/:name', async (request, reply) => {
+  // Routers are not browsers: no console security headers here (see cwmp/plugin.ts).
+  app.get('/files/:job/:token/:name', { helmet: false }, async (request, reply) => {
     const { job: jobId, token } = request.params as { job: string; token: string };
     const job = await jobFor(jobId, token);
     const fileId = job && DOWNLOADS.has(job.type) ? (JSON.parse(job.params) as JobParams).fileId : undefined;
@@ -60,7 +61,7 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
       .send(await o.files.open(file));
   });
 
-  app.put('/files/:job/:token/:name', async (request, reply) => {
+  app.put('/files/:job/:token/:name', { helmet: false }, async (request, reply) => {
     const { job: jobId, token, name } = request.params as { job: string; token: string; name: string };
     const job = await jobFor(jobId, token);
     const kind = job ? UPLOADS.get(job.type as 'upload-file') : undefined;
