@@ -5,6 +5,7 @@ import * as m0002 from './0002-devices-settings';
 import * as m0003 from './0003-jobs';
 import * as m0004 from './0004-files';
 import * as m0005 from './0005-templates-profiles';
+import * as m0006 from './0006-device-list-indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-jobs': m0003,
   '0004-files': m0004,
   '0005-templates-profiles': m0005,
+  '0006-device-list-indexes': m0006,
 };
