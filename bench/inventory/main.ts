@@ -46,9 +46,15 @@ try {
         connection_request_url: `http://10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}:7547/`,
         periodic_inform_interval: 300,
         parameters: JSON.stringify({
-          'InternetGatewayDevice.DeviceInfo.SoftwareVersion': { value: `V5R020C00S${n % 300}`, type: 'string' },
+          'InternetGatewayDevice.DeviceInfo.SoftwareVersion': {
+            value: `V5R020C00S${n % 300}`,
+            type: 'string',
+          },
           'InternetGatewayDevice.DeviceInfo.HardwareVersion': { value: '15AD.A', type: 'string' },
-          'InternetGatewayDevice.ManagementServer.ConnectionRequestURL': { value: 'http://10.0.0.1:7547/', type: 'string' },
+          'InternetGatewayDevice.ManagementServer.ConnectionRequestURL': {
+            value: 'http://10.0.0.1:7547/',
+            type: 'string',
+          },
         }),
         created_at: now,
         updated_at: now,
@@ -61,7 +67,12 @@ try {
 
   const server = await startProvisorProcess({
     dir,
-    env: { PROVISOR_ADMIN_PASSWORD: PASSWORD, PROVISOR_WEB_DIST: '', PROVISOR_LOG_LEVEL: 'error', PROVISOR_SWEEP_INTERVAL_MS: '3600000' },
+    env: {
+      PROVISOR_ADMIN_PASSWORD: PASSWORD,
+      PROVISOR_WEB_DIST: '',
+      PROVISOR_LOG_LEVEL: 'error',
+      PROVISOR_SWEEP_INTERVAL_MS: '3600000',
+    },
   });
   try {
     const api = await apiClient(server.url, 'admin', PASSWORD);
@@ -85,18 +96,31 @@ try {
       }
       times.sort((a, b) => a - b);
       const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-      rows.push({ query: name, matches: String(total), 'p50 ms': p(0.5).toFixed(2), 'p95 ms': p(0.95).toFixed(2), 'p95 < 20 ms': p(0.95) < 20 ? 'yes' : 'NO' });
+      rows.push({
+        query: name,
+        matches: String(total),
+        'p50 ms': p(0.5).toFixed(2),
+        'p95 ms': p(0.95).toFixed(2),
+        'p95 < 20 ms': p(0.95) < 20 ? 'yes' : 'NO',
+      });
     }
     // RSS of the node process running the server (tsx runs it as a child of its CLI).
-    const kids = readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, 'utf8').trim().split(' ').map(Number);
-    const rssMb = Math.max(...[server.child.pid!, ...kids].map((pid) => {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      return m ? Number(m[1]) / 1024 : 0;
-    }));
+    const kids = readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, 'utf8')
+      .trim()
+      .split(' ')
+      .map(Number);
+    const rssMb = Math.max(
+      ...[server.child.pid!, ...kids].map((pid) => {
+        const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+        return m ? Number(m[1]) / 1024 : 0;
+      }),
+    );
     console.log(`${DEVICES} devices (seeded in ${seedSeconds.toFixed(1)} s), ${ROUNDS} requests per query`);
     printTable(rows);
     console.log(`server RSS: ${rssMb.toFixed(0)} MB (target < 300 MB: ${rssMb < 300 ? 'met' : 'NOT met'})`);
-    console.log(`results: ${writeResults('inventory', { machine: machine(), devices: DEVICES, rounds: ROUNDS, rows, rssMb })}`);
+    console.log(
+      `results: ${writeResults('inventory', { machine: machine(), devices: DEVICES, rounds: ROUNDS, rows, rssMb })}`,
+    );
   } finally {
     await server.stop();
   }

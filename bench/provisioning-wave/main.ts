@@ -1,0 +1,136 @@
+// Issue 9, part 2: the provisioning wave. A profile of 13 parameters (the TR-181 starter template
+// with the spec §9 defaults) is assigned to 10,000 simulated routers through the bulk API. The
+// server and the simulator run in their own processes, as in a real deployment. Measures the time
+// until every job is complete, connection requests and sessions per second, and failures.
+// Target: 10,000 routers in under 60 s with no failure.
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
+import { machine, printTable, writeResults } from '../lib/measure';
+
+const COUNT = Number(process.env.WAVE_COUNT ?? 10_000);
+const PASSWORD = 'bench-admin-password';
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+interface SimStatus {
+  sessionsOk: number;
+  failed: number;
+  crAccepted: number;
+}
+
+const server = await startProvisorProcess({
+  env: {
+    PROVISOR_ADMIN_PASSWORD: PASSWORD,
+    PROVISOR_WEB_DIST: '',
+    PROVISOR_LOG_LEVEL: 'error',
+    PROVISOR_CR_MIN_INTERVAL_MS: '0',
+    PROVISOR_CR_CONCURRENCY: '200',
+  },
+});
+let last: SimStatus = { sessionsOk: 0, failed: 0, crAccepted: 0 };
+const sim = spawn(
+  join(repoRoot, 'node_modules', '.bin', 'tsx'),
+  [
+    join(repoRoot, 'packages/sim/src/cli.ts'),
+    ...['--acs', `${server.url}/`, '--count', String(COUNT), '--model', 'tr181', '--serial', 'WAVE{i:05}'],
+    ...['--interval', '3600', '--max-sessions', '256', '--status-every', '0.2'],
+  ],
+  { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+sim.stdout!.on('data', (d: Buffer) => {
+  for (const line of d.toString().split('\n')) {
+    const m = /sessions ok (\d+) · failed (\d+).*conn\. requests (\d+) accepted/.exec(line);
+    if (m) last = { sessionsOk: Number(m[1]), failed: Number(m[2]), crAccepted: Number(m[3]) };
+  }
+});
+
+try {
+  const api = await apiClient(server.url, 'admin', PASSWORD);
+  const bootStart = performance.now();
+  let ids: string[] = [];
+  for (;;) {
+    // Every router has informed and received its connection-request credentials.
+    const missing = await api<{ total: number }>('/api/devices/unassigned?limit=1&search=WAVE');
+    const page = await api<{ total: number }>('/api/devices?limit=1&search=WAVE');
+    if (page.total >= COUNT && missing.total >= COUNT && last.sessionsOk >= COUNT) {
+      for (let offset = 0; offset < COUNT; offset += 1000) {
+        const chunk = await api<{ devices: { id: string; connectionRequestUsername: string }[] }>(
+          `/api/devices?limit=1000&offset=${offset}&search=WAVE`,
+        );
+        if (chunk.devices.some((d) => !d.connectionRequestUsername)) break;
+        ids.push(...chunk.devices.map((d) => d.id));
+      }
+      if (ids.length === COUNT) break;
+      ids = [];
+    }
+    if (performance.now() - bootStart > 300_000)
+      throw new Error(`only ${page.total} of ${COUNT} routers came up`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const bootSeconds = (performance.now() - bootStart) / 1000;
+
+  const templates = await api<{ templates: { id: string; name: string }[] }>('/api/templates?search=Generic');
+  const template = templates.templates.find((t) => t.name === 'Generic TR-181 Router')!;
+  const { profile } = await api<{
+    profile: { id: string; parameterCount: number; validationStatus: string };
+  }>('/api/profiles', {
+    name: 'Kupac-Wave',
+    templateId: template.id,
+    values: {
+      wifi_ssid: 'GT_Wave',
+      wifi_password: 'Xk7#mPq2vL9!',
+      wifi_enabled: true,
+      wifi_channel: 0,
+      wifi_bandwidth: '40MHz',
+      wifi_security_mode: 'WPA2-PSK',
+      periodic_inform_interval: 300,
+      periodic_inform_enable: true,
+      ntp_server: 'hr.pool.ntp.org',
+      timezone: 'Europe/Zagreb',
+      admin_password: 'AdminWave2024!',
+      wan_mtu: 1500,
+      remote_access_enabled: false,
+    },
+  });
+  if (profile.validationStatus !== 'valid' || profile.parameterCount !== 13)
+    throw new Error(`unexpected profile: ${JSON.stringify(profile)}`);
+
+  const before = { ...last };
+  const started = performance.now();
+  await api('/api/provisioning/assign-profile', { deviceIds: ids, profileId: profile.id });
+  const assignSeconds = (performance.now() - started) / 1000;
+  let stats = { completed: 0, failed: 0, pending: 0, running: 0 };
+  for (;;) {
+    stats = await api('/api/provisioning/stats');
+    if (stats.completed + stats.failed >= COUNT || performance.now() - started > 600_000) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await new Promise((r) => setTimeout(r, 400)); // one more status line from the simulator
+  const sessions = last.sessionsOk - before.sessionsOk;
+  const crs = last.crAccepted - before.crAccepted;
+  const rows = [
+    {
+      routers: String(COUNT),
+      'boot (s)': bootSeconds.toFixed(1),
+      'bulk call (s)': assignSeconds.toFixed(2),
+      'all complete (s)': seconds.toFixed(1),
+      'jobs/s': (stats.completed / seconds).toFixed(0),
+      'sessions/s': (sessions / seconds).toFixed(0),
+      'conn. requests/s': (crs / seconds).toFixed(0),
+      completed: String(stats.completed),
+      failed: String(stats.failed),
+      'under 60 s, no failure':
+        seconds < 60 && stats.failed === 0 && stats.completed === COUNT ? 'yes' : 'NO',
+    },
+  ];
+  printTable(rows);
+  console.log(
+    `results: ${writeResults('provisioning-wave', { machine: machine(), count: COUNT, seconds, sessions, connectionRequests: crs, stats, rows })}`,
+  );
+} finally {
+  sim.kill('SIGINT');
+  await new Promise((r) => sim.once('exit', r));
+  await server.stop();
+}
