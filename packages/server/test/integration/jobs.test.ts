@@ -297,6 +297,20 @@ function jobSuite(name: string, c: ModelCase, modelsDir?: () => string) {
       });
       expect(bulk.json()).toMatchObject({ successful: 0, failed: 2 });
       expect(bulk.json().results[1].error).toMatch(/^Device not found/);
+      // provisioning/assign-profile with a valid profile: per-device results, the device remembers it.
+      const good = (await acs.api('GET', `/api/profiles?search=Kupac-Horvat`)).json().profiles[0];
+      const many = await acs.api('POST', '/api/provisioning/assign-profile', {
+        deviceIds: [id, 'nope'],
+        profileId: good.id,
+      });
+      expect(many.json()).toMatchObject({ created: 1, failed: 1 });
+      expect(many.json().results).toContainEqual({
+        deviceId: 'nope',
+        success: false,
+        error: 'Device not found',
+      });
+      expect((await acs.deviceBySerial(serial)).assignedProfileId).toBe(good.id);
+      await finished(many.json().results[0].jobId);
     });
 
     it('factory-reset completes on the 0 BOOTSTRAP that follows', async () => {

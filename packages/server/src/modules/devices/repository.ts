@@ -98,6 +98,16 @@ export function createDevicesRepository(db: Kysely<Database>, dialect: 'sqlite' 
       });
       return { row: stored!, created };
     },
+    /** Sets the assigned profile of many devices, in chunks of 500 ids per statement. */
+    async assignProfile(ids: readonly string[], profileId: string | null, now: string): Promise<void> {
+      for (let i = 0; i < ids.length; i += 500) {
+        await db
+          .updateTable('devices')
+          .set({ assigned_profile_id: profileId, updated_at: now })
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute();
+      }
+    },
     async update(id: string, patch: DeviceUpdate): Promise<void> {
       await db.updateTable('devices').set(patch).where('id', '=', id).execute();
     },

@@ -254,6 +254,10 @@ export function createDevicesService(repo: DevicesRepository, bus: EventBus, opt
       return (await repo.findById(row.id))!;
     },
 
+    /** Assigns a profile to many devices at once (one statement per 500 devices). */
+    assignProfile: (ids: readonly string[], profileId: string | null) =>
+      repo.assignProfile(ids, profileId, new Date().toISOString()),
+
     async remove(id: string): Promise<void> {
       if (!(await repo.remove(id))) {
         throw new AppError(

@@ -37,7 +37,10 @@ export async function assignRoutes(app: FastifyInstance) {
 
   async function assign(targets: DeviceRow[], profileId: string) {
     const params = await snapshot(profileId);
-    for (const d of targets) await devices.update(d.id, { assignedProfileId: profileId });
+    await devices.assignProfile(
+      targets.map((d) => d.id),
+      profileId,
+    );
     return jobs.create(targets, 'apply-profile', params);
   }
 
