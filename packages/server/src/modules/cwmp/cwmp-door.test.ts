@@ -1,5 +1,5 @@
 // The CWMP door over real HTTP on loopback: sessions, inventory, faults and bad input.
-import { gzipSync, deflateSync } from 'node:zlib';
+import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import type { CpeMethodResponse, CwmpFault } from '@provisor/cwmp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -237,6 +237,8 @@ describe('CWMP sessions', () => {
     for (const [encoding, pack] of [
       ['gzip', gzipSync],
       ['deflate', deflateSync],
+      // Some clients send raw deflate under "deflate".
+      ['deflate', deflateRawSync],
     ] as const) {
       const c = cpe();
       const res = await c.post(

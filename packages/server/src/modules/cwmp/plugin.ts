@@ -1,7 +1,7 @@
 // The CWMP door: POST to `cwmp.path` (settings; default "/"). Reads the raw body (gzip and deflate
 // accepted, cwmp-reference §2), binds the session to the socket first and the cookie second (§15.1),
 // authenticates the first message of each session, and hands the body to the session engine.
-import { gunzipSync, inflateSync } from 'node:zlib';
+import { gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CpeAuthenticator } from './cpe-auth';
 import type { CwmpReply, SessionEngine } from './session-engine';
@@ -44,7 +44,7 @@ function decompress(body: Buffer, encoding: string | undefined, limit: number): 
         return inflateSync(body, { maxOutputLength: limit });
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return tooBig();
-        return inflateSync(body, { maxOutputLength: limit, windowBits: -15 } as never);
+        return inflateRawSync(body, { maxOutputLength: limit });
       }
     }
   } catch (err) {

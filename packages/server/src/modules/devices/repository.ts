@@ -17,6 +17,9 @@ export interface DeviceListQuery {
   offset: number;
 }
 
+/** TR-069 PeriodicInformInterval is at least 1 s (cwmp-reference §11). */
+const MIN_INTERVAL_SECONDS = 1;
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -125,14 +128,22 @@ export function createDevicesRepository(db: Kysely<Database>, dialect: 'sqlite' 
       for (const r of rows) counts[r.status] = Number(r.n);
       return counts;
     },
-    /** Devices past their Inform schedule: `deadline(interval)` gives the cut-off per interval. */
+    /**
+     * Devices past their Inform schedule: silent for more than twice their interval (or the default
+     * one) plus the grace. The query keeps only rows silent past the shortest possible deadline
+     * (an interval of 1 s); the exact per-device deadline is checked on those.
+     */
     async findOverdue(now: number, graceSeconds: number, defaultInterval: number): Promise<DeviceRow[]> {
       const candidates = await db
         .selectFrom('devices')
         .selectAll()
         .where('status', 'in', ['online', 'provisioning', 'error'])
         .where('last_inform_at', 'is not', null)
-        .where('last_inform_at', '<', new Date(now - (2 * 1 + graceSeconds) * 1000).toISOString())
+        .where(
+          'last_inform_at',
+          '<',
+          new Date(now - (2 * MIN_INTERVAL_SECONDS + graceSeconds) * 1000).toISOString(),
+        )
         .execute();
       return candidates.filter((d) => {
         const interval = d.periodic_inform_interval > 0 ? d.periodic_inform_interval : defaultInterval;
