@@ -2,6 +2,8 @@
 export interface ApiErrorBody {
   error?: string;
   message?: string;
+  /** Every problem, when the server lists them (template and import checks). */
+  errors?: string[];
 }
 
 /** HTTP: the server answered with a non-2xx status. TIMEOUT / NETWORK: no answer (status 0). */
@@ -29,6 +31,11 @@ export class ApiError extends Error {
 
   get serverMessage(): string | undefined {
     return this.body?.message;
+  }
+
+  /** The server's list of problems, when it sent one. */
+  get serverErrors(): string[] {
+    return this.body?.errors ?? [];
   }
 }
 

@@ -71,10 +71,11 @@ async function readBody(response: Response, responseType: RequestOptions['respon
 
 function toErrorBody(value: unknown): ApiErrorBody | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { error, message } = value as Record<string, unknown>;
+  const { error, message, errors } = value as Record<string, unknown>;
   return {
     ...(typeof error === 'string' ? { error } : {}),
     ...(typeof message === 'string' ? { message } : {}),
+    ...(Array.isArray(errors) ? { errors: errors.filter((e): e is string => typeof e === 'string') } : {}),
   };
 }
 

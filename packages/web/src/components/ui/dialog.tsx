@@ -7,9 +7,11 @@ export interface DialogProps {
   description?: ReactNode;
   onClose: () => void;
   children: ReactNode;
-  /** Wider dialogs for forms with several fields. */
-  size?: 'sm' | 'md';
+  /** Wider dialogs for forms with several fields; 'lg' for editors (e.g. a template's mapping). */
+  size?: 'sm' | 'md' | 'lg';
 }
+
+const SIZES = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
 
 const FOCUSABLE = 'input:not([disabled]), select, textarea, button:not([disabled]), [href]';
 
@@ -44,7 +46,7 @@ export function Dialog({ title, description, onClose, children, size = 'md' }: D
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className={`relative w-full rounded-xl bg-white shadow-xl ring-1 ring-slate-200 focus:outline-none ${size === 'sm' ? 'max-w-md' : 'max-w-lg'}`}
+        className={`relative w-full rounded-xl bg-white shadow-xl ring-1 ring-slate-200 focus:outline-none ${SIZES[size]}`}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
           <div>

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { Profile } from '../types';
+
+export interface CreateProfileVersionInput {
+  id: string;
+  name: string;
+  values: Record<string, unknown>;
+  changelog: string;
+}
+
+/** spec §4 Profile edit: with a non-empty changelog, saving creates a new version. */
+export const createProfileVersion = async ({ id, ...body }: CreateProfileVersionInput): Promise<Profile> =>
+  (await api.post<{ profile: Profile }>(`/api/profiles/${encodeURIComponent(id)}/version`, body)).profile;
+
+export function useCreateProfileVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProfileVersion,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.all }),
+  });
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { ProfileTemplate } from '../types';
+
+/** spec §9: templates are listed 100 at a time (the Templates screen shares this cache entry). */
+const TEMPLATES_LIMIT = 100;
+
+export const getProfileTemplates = (signal?: AbortSignal) =>
+  api.get<{ templates: ProfileTemplate[] }>('/api/templates', {
+    query: { limit: TEMPLATES_LIMIT, offset: 0 },
+    signal,
+  });
+
+export const profileTemplatesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.templates.list({ limit: TEMPLATES_LIMIT, offset: 0 }),
+    queryFn: ({ signal }) => getProfileTemplates(signal),
+    select: (answer) => answer.templates,
+  });
+
+export const useProfileTemplates = () => useQuery(profileTemplatesQueryOptions());
