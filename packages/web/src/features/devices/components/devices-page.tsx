@@ -1,9 +1,10 @@
-import { CircleAlert, Plus, Router, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { CircleAlert, Plus, Router } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
+import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { DEVICES_PAGE_SIZE, useDevices } from '../api/get-devices';
 import { DEVICE_STATUSES, type DeviceStatus } from '../types';
@@ -13,8 +14,6 @@ import { DevicesSummary } from './devices-summary';
 import { DevicesTable } from './devices-table';
 import { RegisterDeviceDialog } from './register-device-dialog';
 import { deviceStatusLabel } from './status-badge';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const isStatus = (value: string | null): value is DeviceStatus =>
   (DEVICE_STATUSES as readonly string[]).includes(value ?? '');
@@ -29,7 +28,6 @@ export function DevicesPage() {
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
   const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0);
-  const [searchInput, setSearchInput] = useState(search);
   const [registering, setRegistering] = useState(false);
   const actions = useDeviceActions();
 
@@ -45,15 +43,6 @@ export function DevicesPage() {
       },
       { replace: true },
     );
-
-  // Debounced server-side search; a new search starts from the first page.
-  useEffect(() => {
-    const wanted = searchInput.trim();
-    if (wanted === search) return;
-    const timer = setTimeout(() => update({ search: wanted, offset: undefined }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `update` only wraps the stable setter
-  }, [searchInput, search]);
 
   const query = useDevices({ search: search || undefined, status, limit: DEVICES_PAGE_SIZE, offset });
   const filtered = Boolean(search || status);
@@ -130,20 +119,12 @@ export function DevicesPage() {
       <DevicesSummary />
       <section className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200" aria-label="Device list">
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row">
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
-            />
-            <input
-              type="search"
-              aria-label="Search devices"
-              placeholder="Search devices by serial number, model, or OUI..."
-              className={`${inputClass} pl-9`}
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            label="Search devices"
+            placeholder="Search devices by serial number, model, or OUI..."
+            value={search}
+            onSearch={(wanted) => update({ search: wanted, offset: undefined })}
+          />
           <select
             aria-label="Filter by status"
             className={`${inputClass} sm:w-48`}

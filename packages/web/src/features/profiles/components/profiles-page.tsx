@@ -1,5 +1,5 @@
 // spec §2 Profiles.
-import { CircleAlert, Layers, Plus, Search } from 'lucide-react';
+import { CircleAlert, Layers, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
+import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-error';
 import { useCreateProfile } from '../api/create-profile';
@@ -21,13 +22,10 @@ import { ProfileDialog, type ProfileDialogState } from './profile-dialog';
 import { ProfileRow, validationStatusLabel } from './profile-row';
 import { ProfilesPagination } from './profiles-pagination';
 
-export const SEARCH_DEBOUNCE_MS = 300;
-
 export function ProfilesPage() {
   const [params, setParams] = useSearchParams();
   const editId = params.get('edit');
   const createFor = params.get('create');
-  const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [status, setStatus] = useState<ValidationStatus | ''>('');
@@ -47,17 +45,6 @@ export function ProfilesPage() {
   const remove = useDeleteProfile();
   const duplicate = useCreateProfile();
   const linked = useProfile(editId);
-
-  // Debounced search on the server (name, SSID, surname, serial); a new search starts at page 1.
-  useEffect(() => {
-    const wanted = searchInput.trim();
-    if (wanted === search) return;
-    const timer = setTimeout(() => {
-      setSearch(wanted);
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchInput, search]);
 
   const dropParam = (name: string) =>
     setParams(
@@ -190,20 +177,16 @@ export function ProfilesPage() {
       />
       <section className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200" aria-label="Profile list">
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 lg:flex-row lg:items-center">
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
-            />
-            <input
-              type="search"
-              aria-label="Search profiles"
-              placeholder="Search by name, SSID, surname, or serial number..."
-              className={`${inputClass} pl-9`}
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.target.value)}
-            />
-          </div>
+          {/* Search runs on the server (name, SSID, surname, serial); a new search starts at page 1. */}
+          <SearchInput
+            label="Search profiles"
+            placeholder="Search by name, SSID, surname, or serial number..."
+            value={search}
+            onSearch={(wanted) => {
+              setSearch(wanted);
+              setPage(1);
+            }}
+          />
           <select
             aria-label="Filter by template"
             className={`${inputClass} lg:w-48`}
