@@ -7,6 +7,7 @@ import type { FileKind, FileRow } from '../../db/tables/files';
 import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import { errorResponses, idParams } from '../../http/schemas';
+import { perDevice } from '../jobs/bulk';
 import { toApiJob } from '../jobs/service';
 import type { FileStore } from './store';
 
@@ -202,16 +203,7 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
         version: string;
       };
       const params = await firmwareParams(body);
-      const unique = [...new Set(body.deviceIds)];
-      const found = await devices.findByIds(unique);
-      const created = await jobs.create(found, 'firmware-upgrade', params);
-      const byDevice = new Map(created.map((j) => [j.device_id, j.id]));
-      const results = unique.map((deviceId) =>
-        byDevice.has(deviceId)
-          ? { deviceId, success: true, jobId: byDevice.get(deviceId)! }
-          : { deviceId, success: false, error: 'Device not found' },
-      );
-      return { results, created: created.length, failed: results.length - created.length };
+      return perDevice(devices, body.deviceIds, (found) => jobs.create(found, 'firmware-upgrade', params));
     },
   );
 

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { errorResponses, idParams } from '../../http/schemas';
 import { toApiDevice } from '../devices/service';
 import { toApiProfile } from '../profiles/service';
+import { perDevice } from './bulk';
 import { toApiJob } from './service';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -87,15 +88,7 @@ export async function assignRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { deviceIds, profileId } = request.body as { deviceIds: string[]; profileId: string };
-      const unique = [...new Set(deviceIds)];
-      const created = await assign(await devices.findByIds(unique), profileId);
-      const byDevice = new Map(created.map((j) => [j.device_id, j.id]));
-      const results = unique.map((deviceId) =>
-        byDevice.has(deviceId)
-          ? { deviceId, success: true, jobId: byDevice.get(deviceId)! }
-          : { deviceId, success: false, error: 'Device not found' },
-      );
-      return { results, created: created.length, failed: results.length - created.length };
+      return perDevice(devices, deviceIds, (found) => assign(found, profileId));
     },
   );
 

@@ -2,7 +2,6 @@
 // carries it out in its next session (woken by a connection request).
 import { parseTypedValue } from '@provisor/cwmp';
 import type { FastifyInstance } from 'fastify';
-import type { DeviceRow } from '../../db/tables/devices';
 import type { JobStatus, JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
 import { normalizeXsdType, type JobParams, type ParameterWrite } from './handlers';
@@ -18,6 +17,7 @@ import {
   listJobsSchema,
   statsSchema,
 } from './schemas';
+import { perDevice } from './bulk';
 import { exportParameters, type ExportFormat } from './export';
 import { toApiJob } from './service';
 
@@ -107,18 +107,8 @@ export async function jobsRoutes(app: FastifyInstance) {
 
   app.get('/api/provisioning/stats', { schema: statsSchema }, async () => jobs.stats());
 
-  async function bulk(deviceIds: string[], type: JobType, params: JobParams) {
-    const unique = [...new Set(deviceIds)];
-    const found = new Map<string, DeviceRow>((await devices.findByIds(unique)).map((d) => [d.id, d]));
-    const created = await jobs.create([...found.values()], type, params);
-    const byDevice = new Map(created.map((j) => [j.device_id, j.id]));
-    const results = unique.map((deviceId) =>
-      byDevice.has(deviceId)
-        ? { deviceId, success: true, jobId: byDevice.get(deviceId)! }
-        : { deviceId, success: false, error: 'Device not found' },
-    );
-    return { results, created: created.length, failed: results.length - created.length };
-  }
+  const bulk = (deviceIds: string[], type: JobType, params: JobParams) =>
+    perDevice(devices, deviceIds, (found) => jobs.create(found, type, params));
 
   app.post('/api/provisioning/bulk/reboot', { schema: bulkSchema({}, []) }, async (request) =>
     bulk((request.body as { deviceIds: string[] }).deviceIds, 'reboot', {}),
