@@ -1,9 +1,8 @@
 // JSON schemas of the profile routes (spec §7 Profiles). Response schemas list every field.
 import { errorResponses, idParams, pagedListResponse } from '../../http/schemas';
-import { renderedParamSchema } from '../templates/schemas';
+import { renderedParamSchema, stringList, validationResultSchema } from '../templates/schemas';
 
 const freeObject = { type: 'object', additionalProperties: true } as const;
-const stringList = { type: 'array', items: { type: 'string' } } as const;
 
 export const profileSchema = {
   type: 'object',
@@ -151,14 +150,7 @@ export const byTemplateSchema = {
 
 export const validateProfileSchema = {
   params: idParams,
-  response: {
-    200: {
-      type: 'object',
-      properties: { valid: { type: 'boolean' }, errors: stringList, warnings: stringList },
-      required: ['valid', 'errors', 'warnings'],
-    },
-    ...errorResponses,
-  },
+  response: { 200: validationResultSchema, ...errorResponses },
 } as const;
 
 export const bulkCreateSchema = {

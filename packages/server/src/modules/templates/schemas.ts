@@ -132,19 +132,19 @@ export const renderedParamSchema = {
 /** Values as a map, or `{values: {...}}`; both are accepted (spec §7: "with a body (values)"). */
 const valuesBody = { type: 'object', additionalProperties: true } as const;
 
-const stringList = { type: 'array', items: { type: 'string' } } as const;
+export const stringList = { type: 'array', items: { type: 'string' } } as const;
+
+/** spec §3 Validation result, with the data-model check's warnings. */
+export const validationResultSchema = {
+  type: 'object',
+  properties: { valid: { type: 'boolean' }, errors: stringList, warnings: stringList },
+  required: ['valid', 'errors', 'warnings'],
+} as const;
 
 export const validateTemplateSchema = {
   params: idParams,
   body: valuesBody,
-  response: {
-    200: {
-      type: 'object',
-      properties: { valid: { type: 'boolean' }, errors: stringList, warnings: stringList },
-      required: ['valid', 'errors', 'warnings'],
-    },
-    ...errorResponses,
-  },
+  response: { 200: validationResultSchema, ...errorResponses },
 } as const;
 
 export const renderTemplateSchema = {
