@@ -6,6 +6,7 @@ import * as m0003 from './0003-jobs';
 import * as m0004 from './0004-files';
 import * as m0005 from './0005-templates-profiles';
 import * as m0006 from './0006-device-list-indexes';
+import * as m0007 from './0007-device-search-index';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-files': m0004,
   '0005-templates-profiles': m0005,
   '0006-device-list-indexes': m0006,
+  '0007-device-search-index': m0007,
 };
