@@ -45,22 +45,27 @@ try {
         last_events: '["2 PERIODIC"]',
         connection_request_url: `http://10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}:7547/`,
         periodic_inform_interval: 300,
-        parameters: JSON.stringify({
-          'InternetGatewayDevice.DeviceInfo.SoftwareVersion': {
-            value: `V5R020C00S${n % 300}`,
-            type: 'string',
-          },
-          'InternetGatewayDevice.DeviceInfo.HardwareVersion': { value: '15AD.A', type: 'string' },
-          'InternetGatewayDevice.ManagementServer.ConnectionRequestURL': {
-            value: 'http://10.0.0.1:7547/',
-            type: 'string',
-          },
-        }),
         created_at: now,
         updated_at: now,
       };
     });
     await handle.db.insertInto('devices').values(rows).execute();
+    await handle.db
+      .insertInto('device_parameters')
+      .values(
+        rows.map((r) => ({
+          device_id: r.id,
+          parameters: JSON.stringify({
+            'InternetGatewayDevice.DeviceInfo.SoftwareVersion': { value: r.software_version, type: 'string' },
+            'InternetGatewayDevice.DeviceInfo.HardwareVersion': { value: '15AD.A', type: 'string' },
+            'InternetGatewayDevice.ManagementServer.ConnectionRequestURL': {
+              value: r.connection_request_url,
+              type: 'string',
+            },
+          }),
+        })),
+      )
+      .execute();
   }
   await handle.destroy();
   const seedSeconds = (performance.now() - seedStart) / 1000;

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
+import type { DeviceRow } from './db/tables/devices';
 import { registerErrorHandler } from './errors';
 import { createLoginLimiter } from './modules/auth/login-limiter';
 import authPlugin from './modules/auth/plugin';
@@ -19,6 +20,7 @@ import { createConnectionRequester, type ConnectionRequester } from './modules/c
 import { cwmpDoor } from './modules/cwmp/plugin';
 import { connectionRoutes } from './modules/cwmp/routes';
 import { createSessionEngine, type SessionEngine } from './modules/cwmp/session-engine';
+import { createInformStore } from './modules/devices/inform-store';
 import { createDevicesRepository } from './modules/devices/repository';
 import { cpeFilesDoor } from './modules/files/cpe-door';
 import { filesRoutes } from './modules/files/routes';
@@ -139,10 +141,15 @@ export async function buildApp(
       config.database.kind === 'sqlite' ? config.database.path : '',
     ),
   );
-  const devices = createDevicesService(createDevicesRepository(database.db, database.dialect), bus, {
-    defaultInformInterval: config.defaultInformInterval,
-    offlineGraceSeconds: config.offlineGraceSeconds,
-  });
+  const devices = createDevicesService(
+    createDevicesRepository(database.db, database.dialect),
+    createInformStore(database.db, database.dialect),
+    bus,
+    {
+      defaultInformInterval: config.defaultInformInterval,
+      offlineGraceSeconds: config.offlineGraceSeconds,
+    },
+  );
   const stats = createStatsService(devices, bus);
   devices.onCountsChanged(() =>
     stats.countsMayHaveChanged((err) => app.log.warn({ err }, 'stats update failed')),
@@ -173,7 +180,11 @@ export async function buildApp(
     retryAfterMs: config.connectionRequestMinIntervalMs,
     log: app.log,
   });
-  const wake = waker.wake;
+  // A device in a session runs its new jobs there; any other is woken.
+  const wake = (device: DeviceRow) => {
+    cwmp.jobsArrived(device.id);
+    waker.wake(device);
+  };
   app.addHook('onClose', async () => waker.stop());
   const jobs = createJobsService(jobsRepo, devices, bus, wake, {
     defaultTtlSeconds: config.jobTtlSeconds,

@@ -1,4 +1,4 @@
-import type { DevicesTable } from './tables/devices';
+import type { DeviceParametersTable, DevicesTable } from './tables/devices';
 import type { FilesTable } from './tables/files';
 import type { JobsTable } from './tables/jobs';
 import type { MetaTable } from './tables/meta';
@@ -15,6 +15,7 @@ export interface Database {
   revoked_tokens: RevokedTokensTable;
   meta: MetaTable;
   devices: DevicesTable;
+  device_parameters: DeviceParametersTable;
   settings: SettingsTable;
   jobs: JobsTable;
   files: FilesTable;

@@ -7,6 +7,7 @@ import * as m0004 from './0004-files';
 import * as m0005 from './0005-templates-profiles';
 import * as m0006 from './0006-device-list-indexes';
 import * as m0007 from './0007-device-search-index';
+import * as m0008 from './0008-device-parameters';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-templates-profiles': m0005,
   '0006-device-list-indexes': m0006,
   '0007-device-search-index': m0007,
+  '0008-device-parameters': m0008,
 };

@@ -5,7 +5,7 @@ export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 
 /**
  * One router. Identity is OUI + ProductClass + SerialNumber (cwmp-reference §5); summary columns
- * are indexed for search; the parameter tree is one JSON document (`parameters`).
+ * are indexed for search; the parameter tree is in `device_parameters`.
  */
 export interface DevicesTable {
   id: string;
@@ -30,8 +30,8 @@ export interface DevicesTable {
   /** Seconds; 0 when unknown. */
   periodic_inform_interval: Generated<number>;
   assigned_profile_id: string | null;
-  /** JSON object: parameter path -> { value, type, writable? }. */
-  parameters: Generated<string>;
+  /** Fingerprint of the last Inform's parameter list; empty when the stored tree changed since. */
+  inform_digest: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -39,3 +39,9 @@ export interface DevicesTable {
 export type DeviceRow = Selectable<DevicesTable>;
 export type NewDeviceRow = Insertable<DevicesTable>;
 export type DeviceUpdate = Updateable<DevicesTable>;
+
+/** A device's parameter tree, one JSON document: path -> { value, type, writable? }. */
+export interface DeviceParametersTable {
+  device_id: string;
+  parameters: string;
+}

@@ -1,11 +1,20 @@
 // The seam between a CWMP session and whatever feeds it RPCs (the job engine). The session asks
 // `next()` on the CPE's empty POST and after each answer; `complete()` receives the CPE's answer.
 import type { AcsMethodRequest, CpeMethodRequest, CpeMethodResponse, CwmpFault } from '@provisor/cwmp';
+import type { DeviceStatus } from '../../db/tables/devices';
 
 export interface SessionContext {
   sessionId: string;
   deviceId: string;
   serialNumber: string;
+  /** The device's status once the Inform was recorded. */
+  deviceStatus: DeviceStatus;
+  /**
+   * Whether jobs may wait for the device: true when the Inform found pending or running jobs, or
+   * when a job was created for it during the session. False lets a periodic session end without
+   * asking the database for jobs.
+   */
+  jobsWaiting: boolean;
   /** Event codes of the Inform that opened the session. */
   events: readonly string[];
   /** CommandKeys by event code (`M Reboot` -> key), from the Inform. */

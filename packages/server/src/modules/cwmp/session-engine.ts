@@ -91,6 +91,8 @@ export function createSessionEngine(
 ) {
   const now = options.now ?? (() => Date.now());
   const sessions = new Map<string, Session>();
+  /** The session of each device in one (a device has at most one: a new Inform replaces it). */
+  const byDevice = new Map<string, Session>();
   let source: RpcSource = emptyRpcSource;
   const { log } = deps;
 
@@ -130,6 +132,7 @@ export function createSessionEngine(
     reason: 'completed' | 'timeout' | 'replaced' | 'rpc-limit',
   ): Promise<void> {
     if (!sessions.delete(session.id)) return;
+    if (byDevice.get(session.ctx.deviceId) === session) byDevice.delete(session.ctx.deviceId);
     const pending = session.pending;
     session.pending = null;
     if (pending) {
@@ -220,7 +223,9 @@ export function createSessionEngine(
       ctx: {
         sessionId: '',
         deviceId: device.id,
-        serialNumber: device.serial_number,
+        serialNumber: device.serialNumber,
+        deviceStatus: device.status,
+        jobsWaiting: device.jobsWaiting,
         events,
         commandKeys: new Map(
           inform.event.filter((e) => e.commandKey !== '').map((e) => [e.eventCode, e.commandKey]),
@@ -242,6 +247,10 @@ export function createSessionEngine(
     };
     session.ctx.sessionId = session.id;
     sessions.set(session.id, session);
+    // A device informing again while its old session lives (on another connection) replaces it.
+    const old = byDevice.get(device.id);
+    if (old) await end(old, 'replaced');
+    byDevice.set(device.id, session);
     deps.bus.publish('connection_event', { connected: true, deviceId: device.id, ipAddress: remoteAddress });
     const response: CwmpEnvelope = {
       namespace: negotiated.namespace,
@@ -318,8 +327,12 @@ export function createSessionEngine(
     activeSessions: () => sessions.size,
     /** Whether the device is in a session now (no connection request is needed then). */
     inSession(deviceId: string): boolean {
-      for (const s of sessions.values()) if (s.ctx.deviceId === deviceId) return true;
-      return false;
+      return byDevice.has(deviceId);
+    },
+    /** A job was created for the device: if it is in a session, that session runs it. */
+    jobsArrived(deviceId: string): void {
+      const session = byDevice.get(deviceId);
+      if (session) session.ctx.jobsWaiting = true;
     },
 
     /** One POST of a CPE. `sessionId` is what socket or cookie point to (may be stale). */

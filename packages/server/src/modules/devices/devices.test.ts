@@ -64,6 +64,21 @@ describe('devices API (spec §7 Devices)', () => {
     expect(bad.json().message).toMatch(/status/);
   });
 
+  it('refuses a NUL character in a search or a registered identity, saying which field', async () => {
+    const search = await get('/api/devices?search=ab%00cd');
+    expect(search.statusCode).toBe(400);
+    expect(search.json().message).toBe('search cannot contain a NUL character (\\u0000); remove it.');
+    const register = await post('/api/devices/register', {
+      serialNumber: 'NUL\u0000SN',
+      oui: 'A0B1C2',
+      productClass: 'Pre',
+      connectionRequestUrl: 'http://192.0.2.55:7547/cr',
+    });
+    expect(register.statusCode).toBe(400);
+    expect(register.json().message).toMatch(/^serialNumber cannot contain a NUL/);
+    expect((await get('/api/devices?search=NUL')).json().total).toBe(0);
+  });
+
   it('registers a device: offline, known, never seen', async () => {
     const res = await post('/api/devices/register', {
       serialNumber: 'PRE0001',

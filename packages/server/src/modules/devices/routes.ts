@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DeviceStatus } from '../../db/tables/devices';
 import { AppError } from '../../errors';
-import { parseParameters } from './parameters';
 import {
   deleteDeviceSchema,
   getDeviceSchema,
@@ -37,12 +36,24 @@ function checkUrl(field: string, value: string | undefined): void {
   }
 }
 
+/** Text that ends up in the database: PostgreSQL cannot store a NUL, and no router reports one. */
+function checkNoNul(field: string, value: string | undefined): void {
+  if (value?.includes('\0'))
+    throw new AppError(400, 'Invalid text', `${field} cannot contain a NUL character (\\u0000); remove it.`);
+}
+
+/** The list's search text, trimmed; none when empty. */
+function searchTerm(search: string | undefined): string | undefined {
+  checkNoNul('search', search);
+  return search?.trim() || undefined;
+}
+
 export async function devicesRoutes(app: FastifyInstance) {
   const { devices } = app.services;
 
   app.get('/api/devices', { schema: listDevicesSchema }, async (request) => {
     const q = request.query as ListQuery;
-    const { rows, total } = await devices.list({ ...q, search: q.search?.trim() || undefined });
+    const { rows, total } = await devices.list({ ...q, search: searchTerm(q.search) });
     return { devices: rows.map(toApiDevice), total, limit: q.limit, offset: q.offset };
   });
 
@@ -50,7 +61,7 @@ export async function devicesRoutes(app: FastifyInstance) {
     const q = request.query as ListQuery;
     const { rows, total } = await devices.list({
       ...q,
-      search: q.search?.trim() || undefined,
+      search: searchTerm(q.search),
       assigned: false,
     });
     return { devices: rows.map(toApiDevice), total, limit: q.limit, offset: q.offset };
@@ -59,6 +70,13 @@ export async function devicesRoutes(app: FastifyInstance) {
   app.post('/api/devices/register', { schema: registerDeviceSchema }, async (request, reply) => {
     const body = request.body as RegisterInput;
     checkUrl('connectionRequestUrl', body.connectionRequestUrl);
+    for (const field of [
+      'serialNumber',
+      'productClass',
+      'connectionRequestUsername',
+      'connectionRequestPassword',
+    ] as const)
+      checkNoNul(field, body[field]);
     const row = await devices.register({
       ...body,
       serialNumber: body.serialNumber.trim(),
@@ -76,7 +94,7 @@ export async function devicesRoutes(app: FastifyInstance) {
   app.get('/api/devices/:id/parameters', { schema: parametersSchema }, async (request) => {
     const { id } = request.params as { id: string };
     const { prefix = '' } = request.query as { prefix?: string };
-    const map = parseParameters((await devices.get(id)).parameters);
+    const map = await devices.parametersOf((await devices.get(id)).id);
     const parameters = Object.keys(map)
       .filter((name) => name.startsWith(prefix))
       .sort()
@@ -88,6 +106,13 @@ export async function devicesRoutes(app: FastifyInstance) {
     const { id } = request.params as { id: string };
     const edit = request.body as DeviceEdit;
     checkUrl('connectionRequestUrl', edit.connectionRequestUrl);
+    for (const field of [
+      'connectionRequestUsername',
+      'connectionRequestPassword',
+      'cwmpUsername',
+      'cwmpPassword',
+    ] as const)
+      checkNoNul(field, edit[field]);
     return { device: toApiDevice(await devices.update(id, edit)) };
   });
 

@@ -1,9 +1,11 @@
 // The device inventory: what each Inform teaches us, registration, edits, and the status rules
 // (online while the device keeps its schedule; offline after twice its interval plus a grace).
+import { createHash } from 'node:crypto';
 import type { DeviceRow, DeviceStatus } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import type { EventBus } from '../live/event-bus';
-import { findBySuffix, mergeParameters, parseParameters } from './parameters';
+import type { InformStore } from './inform-store';
+import { findBySuffix, mergeParameters, parseParameters, type ParameterMap } from './parameters';
 import type { DeviceIdentity, DeviceListQuery, DevicesRepository } from './repository';
 
 export interface InformReport {
@@ -12,6 +14,22 @@ export interface InformReport {
   events: string[];
   parameters: { name: string; value: string; type: string }[];
   remoteAddress: string;
+}
+
+/** The device an Inform came from, as its session needs it. */
+export interface InformedDevice {
+  id: string;
+  serialNumber: string;
+  status: DeviceStatus;
+  /** Whether pending or running jobs wait for the device (its session then asks for them). */
+  jobsWaiting: boolean;
+}
+
+/** A fingerprint of an Inform's parameter list (names, types, values, in order). */
+function digestOf(params: readonly { name: string; value: string; type: string }[]): string {
+  const hash = createHash('sha1');
+  for (const p of params) hash.update(`${p.name}\u0000${p.type}\u0000${p.value}\u0001`);
+  return hash.digest('base64');
 }
 
 export interface RegisterInput {
@@ -67,13 +85,21 @@ export interface DevicesServiceOptions {
   offlineGraceSeconds: number;
 }
 
-export function createDevicesService(repo: DevicesRepository, bus: EventBus, options: DevicesServiceOptions) {
+export function createDevicesService(
+  repo: DevicesRepository,
+  store: InformStore,
+  bus: EventBus,
+  options: DevicesServiceOptions,
+) {
   const changeListeners = new Set<() => void>();
   const countsMayHaveChanged = () => {
     for (const l of changeListeners) l();
   };
 
-  function publishStatus(row: DeviceRow, status: DeviceStatus): void {
+  function publishStatus(
+    row: Pick<DeviceRow, 'id' | 'serial_number' | 'product_class' | 'oui'>,
+    status: DeviceStatus,
+  ): void {
     bus.publish('device_status_update', {
       serialNumber: row.serial_number,
       status,
@@ -113,67 +139,108 @@ export function createDevicesService(repo: DevicesRepository, bus: EventBus, opt
       return row;
     },
 
-    /** Records an Inform: creates or updates the device (cwmp-reference §5). */
-    async recordInform(report: InformReport): Promise<{ device: DeviceRow; created: boolean }> {
+    /**
+     * Records an Inform: creates or updates the device (cwmp-reference §5). The parameter tree is
+     * read and written only when the Inform's parameters differ from the previous Inform's (or
+     * something else wrote the tree since), so a routine periodic Inform costs two statements.
+     */
+    async recordInform(report: InformReport): Promise<{ device: InformedDevice; created: boolean }> {
       const now = new Date().toISOString();
       const bootstrap = report.events.includes('0 BOOTSTRAP');
       const params = report.parameters;
+      const reportedUrl = (findBySuffix(params, '.ManagementServer.ConnectionRequestURL') ?? '').slice(
+        0,
+        512,
+      );
+      const interval = Number(findBySuffix(params, '.ManagementServer.PeriodicInformInterval'));
+      const digest = digestOf(params);
       const summary = {
         manufacturer: report.manufacturer.slice(0, 64),
         software_version: (findBySuffix(params, '.DeviceInfo.SoftwareVersion') ?? '').slice(0, 64),
         hardware_version: (findBySuffix(params, '.DeviceInfo.HardwareVersion') ?? '').slice(0, 64),
-        connection_request_url: (findBySuffix(params, '.ManagementServer.ConnectionRequestURL') ?? '').slice(
-          0,
-          512,
-        ),
         external_ip: (
           params.find((p) => p.name.endsWith('.ExternalIPAddress') && p.value)?.value ?? report.remoteAddress
         ).slice(0, 64),
         last_events: JSON.stringify(report.events),
         last_inform_at: now,
-        updated_at: now,
       };
-      const interval = Number(findBySuffix(params, '.ManagementServer.PeriodicInformInterval'));
-      const existing = await repo.findByIdentity(report.identity);
+      const existing = await store.state(report.identity);
       if (!existing) {
-        const map = {};
+        const map: ParameterMap = {};
         mergeParameters(map, params);
         const { row, created } = await repo.insert({
           oui: report.identity.oui,
           product_class: report.identity.productClass,
           serial_number: report.identity.serialNumber,
           ...summary,
+          connection_request_url: reportedUrl,
           status: 'online',
           periodic_inform_interval: Number.isInteger(interval) && interval > 0 ? interval : 0,
-          parameters: JSON.stringify(map),
+          inform_digest: digest,
           created_at: now,
+          updated_at: now,
         });
-        if (created) {
-          publishStatus(row, 'online');
-          countsMayHaveChanged();
-          return { device: row, created };
-        }
-        return this.recordInform(report);
+        // Another session created it first: record this Inform as an update.
+        if (!created) return this.recordInform(report);
+        await store.writeParameters(row.id, JSON.stringify(map));
+        publishStatus(row, 'online');
+        countsMayHaveChanged();
+        const device = {
+          id: row.id,
+          serialNumber: row.serial_number,
+          status: row.status,
+          jobsWaiting: false,
+        };
+        return { device, created };
       }
       // 0 BOOTSTRAP: the device is new or reset; what we learnt from it before no longer holds.
-      const map = bootstrap ? {} : parseParameters(existing.parameters);
-      const paramsChanged = mergeParameters(map, params) || bootstrap;
+      if (bootstrap || existing.inform_digest !== digest) {
+        const map = bootstrap ? {} : parseParameters(await store.readParameters(existing.id));
+        if (mergeParameters(map, params) || bootstrap)
+          await store.writeParameters(existing.id, JSON.stringify(map));
+      }
       const status: DeviceStatus = existing.status === 'offline' ? 'online' : existing.status;
-      await repo.update(existing.id, {
+      await store.update(existing.id, {
         ...summary,
-        // After a 0 BOOTSTRAP the device has its factory connection-request credentials again.
-        ...(bootstrap ? { connection_request_username: '', connection_request_password: '' } : {}),
+        inform_digest: digest,
         // A connection request URL the device did not report keeps the registered one.
-        connection_request_url: summary.connection_request_url || existing.connection_request_url,
-        status,
+        ...(reportedUrl ? { connection_request_url: reportedUrl } : {}),
+        ...(status !== existing.status ? { status } : {}),
         ...(Number.isInteger(interval) && interval > 0 ? { periodic_inform_interval: interval } : {}),
-        ...(paramsChanged ? { parameters: JSON.stringify(map) } : {}),
+        ...(bootstrap ? { resetConnectionRequestCredentials: true } : {}),
       });
       if (status !== existing.status) {
-        publishStatus(existing, status);
+        publishStatus(
+          {
+            id: existing.id,
+            serial_number: existing.serial_number,
+            product_class: report.identity.productClass,
+            oui: report.identity.oui,
+          },
+          status,
+        );
         countsMayHaveChanged();
       }
-      return { device: { ...existing, ...summary, status }, created: false };
+      return {
+        device: {
+          id: existing.id,
+          serialNumber: existing.serial_number,
+          status,
+          jobsWaiting: existing.jobs_waiting,
+        },
+        created: false,
+      };
+    },
+
+    /** The device's parameter tree (empty when nothing was learnt yet). */
+    async parametersOf(id: string): Promise<ParameterMap> {
+      return parseParameters(await store.readParameters(id));
+    },
+
+    /** Parameter trees of many devices, by id. */
+    async parametersOfMany(ids: readonly string[]): Promise<Map<string, ParameterMap>> {
+      const trees = await store.readParametersOfMany(ids);
+      return new Map(ids.map((id) => [id, parseParameters(trees.get(id) ?? '{}')]));
     },
 
     /** Records what a job learnt or wrote: values, types and writability of parameters. */
@@ -181,9 +248,10 @@ export function createDevicesService(repo: DevicesRepository, bus: EventBus, opt
       id: string,
       entries: readonly { name: string; value?: string; type?: string; writable?: boolean }[],
     ): Promise<void> {
+      if (entries.length === 0) return;
       const row = await repo.findById(id);
-      if (!row || entries.length === 0) return;
-      const map = parseParameters(row.parameters);
+      if (!row) return;
+      const map = parseParameters(await store.readParameters(id));
       for (const e of entries) {
         const old = map[e.name];
         const writable = e.writable ?? old?.writable;
@@ -198,8 +266,10 @@ export function createDevicesService(repo: DevicesRepository, bus: EventBus, opt
         e.name.endsWith('.ManagementServer.PeriodicInformInterval'),
       )?.name;
       const interval = intervalKey ? Number(map[intervalKey]!.value) : NaN;
+      await store.writeParameters(id, JSON.stringify(map));
       await repo.update(id, {
-        parameters: JSON.stringify(map),
+        // The tree no longer matches the last Inform: the next one merges its parameters again.
+        inform_digest: '',
         ...(software ? { software_version: map[software]!.value.slice(0, 64) } : {}),
         // The summary column follows what a job read or wrote (the offline sweep uses it).
         ...(Number.isInteger(interval) && interval > 0 ? { periodic_inform_interval: interval } : {}),

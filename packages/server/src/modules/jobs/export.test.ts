@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceRow } from '../../db/tables/devices';
-import { exportParameters } from './export';
+import { exportParameters, type ExportedDevice } from './export';
 
-const device = {
-  id: 'd1',
-  serial_number: 'SN<1>',
-  oui: '00259E',
-  product_class: 'EG8145V5',
-  parameters: JSON.stringify({
+const device: ExportedDevice = {
+  device: { id: 'd1', serial_number: 'SN<1>', oui: '00259E', product_class: 'EG8145V5' },
+  params: {
     'IGD.B': { value: '=cmd()', type: 'string' },
     'IGD.A': { value: 'a,"b"', type: 'string' },
-  }),
-} as DeviceRow;
+  },
+};
 
 describe('exportParameters', () => {
   it('writes CSV with one row per parameter, quoting commas, quotes and formula-looking cells', () => {

@@ -1,6 +1,6 @@
 // spec §7 Provisioning: bulk/export-parameters, the stored parameters of devices as CSV, JSON or XML.
 import type { DeviceRow } from '../../db/tables/devices';
-import { parseParameters } from '../devices/parameters';
+import type { ParameterMap } from '../devices/parameters';
 
 export type ExportFormat = 'csv' | 'json' | 'xml';
 
@@ -15,11 +15,15 @@ const xmlText = (v: string) =>
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 
+export interface ExportedDevice {
+  device: Pick<DeviceRow, 'id' | 'serial_number' | 'oui' | 'product_class'>;
+  params: ParameterMap;
+}
+
 export function exportParameters(
-  devices: DeviceRow[],
+  rows: readonly ExportedDevice[],
   format: ExportFormat,
 ): { body: string; contentType: string; extension: string } {
-  const rows = devices.map((d) => ({ device: d, params: parseParameters(d.parameters) }));
   if (format === 'json') {
     const body = JSON.stringify(
       rows.map(({ device, params }) => ({

@@ -174,6 +174,42 @@ describe('job engine', () => {
     });
   });
 
+  it('runs a job created after the Inform in the session that is open', async () => {
+    const { cpe, id } = await knownCpe();
+    // No job waits at the Inform; one arrives before the CPE's empty POST.
+    expect((await cpe.inform(['2 PERIODIC'])).status).toBe(200);
+    const jobId = (
+      await api('POST', `/api/devices/${id}/get-parameters`, { parameters: ['InternetGatewayDevice.Time.'] })
+    ).json().job.id;
+    const rpc = await cpe.post('');
+    expect(rpc.envelope?.body.name).toBe('GetParameterValues');
+    await cpe.send({ name: 'GetParameterValuesResponse', parameterList: [] }, rpc.envelope!.header.id);
+    expect((await job(jobId)).status).toBe('completed');
+  });
+
+  it('hands a job in flight to the new session when the device informs again on another connection', async () => {
+    const { cpe, id } = await knownCpe();
+    const jobId = (
+      await api('POST', `/api/devices/${id}/get-parameters`, { parameters: ['InternetGatewayDevice.Time.'] })
+    ).json().job.id;
+    const first = await session(cpe);
+    expect(first.envelope?.body.name).toBe('GetParameterValues');
+    // The router gave up on that session and starts a new one on another connection.
+    const again = new TestCpe(base, cpe.identity);
+    cpes.push(again);
+    const rpc = await session(again);
+    expect(rpc.envelope?.body.name).toBe('GetParameterValues');
+    // The old session is over: a late answer there is refused, it does not complete the job.
+    const late = await cpe.send(
+      { name: 'GetParameterValuesResponse', parameterList: [] },
+      first.envelope!.header.id,
+    );
+    expect(late.envelope?.body).toMatchObject({ name: 'Fault', faultCode: 8001 });
+    expect((await job(jobId)).status).toBe('running');
+    await again.send({ name: 'GetParameterValuesResponse', parameterList: [] }, rpc.envelope!.header.id);
+    expect(await job(jobId)).toMatchObject({ status: 'completed', attempts: 2 });
+  });
+
   it('refreshes a subtree with GetParameterNames then GetParameterValues, learning writability', async () => {
     const { cpe, id } = await knownCpe();
     const jobId = (

@@ -156,7 +156,11 @@ export async function jobsRoutes(app: FastifyInstance) {
       const found = await devices.findByIds([...new Set(deviceIds)]);
       if (found.length === 0)
         throw new AppError(404, 'No devices found', 'None of the given deviceIds is a known device.');
-      const { body, contentType, extension } = exportParameters(found, format);
+      const trees = await devices.parametersOfMany(found.map((d) => d.id));
+      const { body, contentType, extension } = exportParameters(
+        found.map((device) => ({ device, params: trees.get(device.id)! })),
+        format,
+      );
       return reply
         .type(contentType)
         .header(

@@ -9,7 +9,6 @@ import type { NoAnswer, PendingRpc, RpcSource, SessionContext } from '../cwmp/rp
 import type { DevicesService } from '../devices/service';
 import type { FileStore } from '../files/store';
 import type { SettingsService } from '../settings/service';
-import { parseParameters } from '../devices/parameters';
 import { HANDLERS, type JobContext, type JobParams, type JobState, type Step } from './handlers';
 import type { JobsService } from './service';
 
@@ -54,7 +53,7 @@ export function createJobRunner(
     const cr = settings.get().connectionRequest;
     const device = await devices.findById(session.deviceId);
     if (!device || !cr.enabled || device.connection_request_username !== '') return null;
-    const root = Object.keys(parseParameters(device.parameters))[0]?.split('.')[0];
+    const root = Object.keys(await devices.parametersOf(device.id))[0]?.split('.')[0];
     if (!root) return null;
     const username = cr.username || device.serial_number;
     const password = cr.password || randomBytes(12).toString('base64url');
@@ -89,7 +88,7 @@ export function createJobRunner(
 
   async function contextFor(job: JobRow, session: SessionContext): Promise<JobContext> {
     const device = await devices.findById(job.device_id);
-    const params = parseParameters(device?.parameters ?? '{}');
+    const params = await devices.parametersOf(job.device_id);
     const jobParams = JSON.parse(job.params) as JobParams;
     const file = jobParams.fileId ? await files.get(jobParams.fileId).catch(() => undefined) : undefined;
     const uploaded = TRANSFER_UPLOADS.has(job.type) ? await files.byJob(job.id) : undefined;
@@ -166,6 +165,7 @@ export function createJobRunner(
 
   return {
     async onSessionStart(session) {
+      if (!session.jobsWaiting) return;
       for (const job of await jobs.unfinishedOf(session.deviceId)) {
         const ctx = await contextFor(job, session);
         if (job.status !== 'running' || ctx.state.inFlight) continue;
@@ -184,6 +184,10 @@ export function createJobRunner(
         const { job, ctx, step } = cont;
         return { request: step.request, complete: (answer) => onAnswer(session, job, ctx, answer) };
       }
+      // No job waited at the Inform and none arrived since: an online or offline device stays as it
+      // is (the common end of a periodic session, without a query).
+      if (!session.jobsWaiting && (session.deviceStatus === 'online' || session.deviceStatus === 'offline'))
+        return null;
       for (;;) {
         const unfinished = await jobs.unfinishedOf(session.deviceId);
         const job = unfinished[0];

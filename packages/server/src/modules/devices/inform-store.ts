@@ -1,0 +1,216 @@
+// The statements of the CWMP hot path (bench/session-throughput), and the parameter tree's storage.
+// Every Inform reads a narrow slice of its device (with whether jobs wait for it) and updates only
+// the summary columns it changes; the SQL text is fixed per shape, so it is compiled once and
+// SQLite's prepared statements are reused (db/database.ts), and it never rewrites the parameter tree
+// unless the Inform's parameters changed.
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { DeviceStatus } from '../../db/tables/devices';
+import type { DeviceIdentity } from './repository';
+
+/** What a session needs to know of its device when the Inform arrives. */
+export interface InformState {
+  id: string;
+  serial_number: string;
+  status: DeviceStatus;
+  connection_request_url: string;
+  /** Fingerprint of the previous Inform's parameters ('' after anything else wrote the tree). */
+  inform_digest: string;
+  /** Whether the device has pending or running jobs. */
+  jobs_waiting: boolean;
+}
+
+export interface InformUpdate {
+  manufacturer: string;
+  software_version: string;
+  hardware_version: string;
+  external_ip: string;
+  last_events: string;
+  last_inform_at: string;
+  inform_digest: string;
+  /** Set only when the Inform reported one (a registered URL is kept otherwise). */
+  connection_request_url?: string;
+  /** Set only when it changes (so the status index is not touched on every Inform). */
+  status?: DeviceStatus;
+  periodic_inform_interval?: number;
+  /** 0 BOOTSTRAP: the device has its factory connection-request credentials again. */
+  resetConnectionRequestCredentials?: boolean;
+}
+
+/** PostgreSQL numbers its placeholders; the statements here are written with `?`. */
+function placeholders(text: string, dialect: 'sqlite' | 'postgres'): string {
+  if (dialect === 'sqlite') return text;
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+}
+
+const STATE_SQL = `select id, serial_number, status, connection_request_url, inform_digest,
+  exists (select 1 from jobs where jobs.device_id = devices.id and jobs.status in ('pending', 'running'))
+    as jobs_waiting
+  from devices where oui = ? and product_class = ? and serial_number = ?`;
+
+/** Rows per statement: 64 rows of 12 values stay far below both dialects' parameter limits. */
+const BATCH_ROWS = 64;
+
+const ALWAYS = [
+  'manufacturer',
+  'software_version',
+  'hardware_version',
+  'external_ip',
+  'last_events',
+  'last_inform_at',
+  'inform_digest',
+] as const;
+
+export function createInformStore(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
+  const text = (sql: string) => placeholders(sql, dialect);
+  const stateSql = text(STATE_SQL);
+  const readSql = text('select parameters from device_parameters where device_id = ?');
+  const writeSql = text(
+    `insert into device_parameters (device_id, parameters) values (?, ?)
+     on conflict (device_id) do update set parameters = excluded.parameters`,
+  );
+
+  /**
+   * Inform updates wait for the end of the event-loop turn and are written together: one statement
+   * per shape (which optional columns it sets) for every Inform that arrived meanwhile. On SQLite a
+   * commit costs several times the row update itself; on PostgreSQL it saves the round trips.
+   */
+  let queue: { id: string; u: InformUpdate; done: (err?: unknown) => void }[] = [];
+  let scheduled = false;
+
+  function shapeOf(u: InformUpdate): string[] {
+    const columns: string[] = [...ALWAYS, 'updated_at'];
+    if (u.connection_request_url !== undefined) columns.push('connection_request_url');
+    if (u.status) columns.push('status');
+    if (u.periodic_inform_interval !== undefined) columns.push('periodic_inform_interval');
+    return columns;
+  }
+
+  function valuesOf(id: string, u: InformUpdate): unknown[] {
+    const values: unknown[] = [id, ...ALWAYS.map((c) => u[c]), u.last_inform_at];
+    if (u.connection_request_url !== undefined) values.push(u.connection_request_url);
+    if (u.status) values.push(u.status);
+    if (u.periodic_inform_interval !== undefined) values.push(u.periodic_inform_interval);
+    return values;
+  }
+
+  /** `with v(id, ...) as (values (...), ...) update devices set c = v.c ... from v where id = v.id` */
+  function batchSql(columns: string[], rows: number, reset: boolean): string {
+    const row = `(${Array.from({ length: columns.length + 1 }, () => '?').join(', ')})`;
+    const set = columns.map((c) =>
+      c === 'periodic_inform_interval' ? `${c} = cast(v.${c} as integer)` : `${c} = v.${c}`,
+    );
+    if (reset) set.push("connection_request_username = ''", "connection_request_password = ''");
+    return text(
+      `with v (id, ${columns.join(', ')}) as (values ${Array.from({ length: rows }, () => row).join(', ')})
+       update devices set ${set.join(', ')} from v where devices.id = v.id`,
+    );
+  }
+
+  /** Statement texts by shape and row count (at most a few shapes times BATCH_ROWS). */
+  const texts = new Map<string, string>();
+
+  async function write(batch: typeof queue): Promise<void> {
+    const reset = batch[0]!.u.resetConnectionRequestCredentials === true;
+    const columns = shapeOf(batch[0]!.u);
+    const key = `${columns.join()}|${reset}|${batch.length}`;
+    let sql = texts.get(key);
+    if (!sql) texts.set(key, (sql = batchSql(columns, batch.length, reset)));
+    const params = batch.flatMap((b) => valuesOf(b.id, b.u));
+    await db.executeQuery(CompiledQuery.raw(sql, params));
+  }
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      const pending = queue;
+      queue = [];
+      scheduled = false;
+      flush(pending).catch((err: unknown) => {
+        for (const item of pending) item.done(err);
+      });
+    });
+  }
+
+  async function flush(pending: typeof queue): Promise<void> {
+    const shapes = new Map<string, typeof queue>();
+    const seen = new Set<string>();
+    for (const item of pending) {
+      // A device twice in one turn (its session replaced at once): the later update waits for the
+      // next turn, so the two are written in order.
+      if (seen.has(item.id)) {
+        queue.push(item);
+        schedule();
+        continue;
+      }
+      seen.add(item.id);
+      const key = `${shapeOf(item.u).join()}${item.u.resetConnectionRequestCredentials ? '+reset' : ''}`;
+      let group = shapes.get(key);
+      if (!group) shapes.set(key, (group = []));
+      group.push(item);
+    }
+    for (const group of shapes.values()) {
+      for (let i = 0; i < group.length; i += BATCH_ROWS) {
+        const batch = group.slice(i, i + BATCH_ROWS);
+        try {
+          await write(batch);
+          for (const b of batch) b.done();
+        } catch (err) {
+          // One bad row must not fail the others: write them one by one.
+          if (batch.length === 1) {
+            batch[0]!.done(err);
+            continue;
+          }
+          for (const b of batch) await write([b]).then(() => b.done(), b.done);
+        }
+      }
+    }
+  }
+
+  return {
+    async state(identity: DeviceIdentity): Promise<InformState | undefined> {
+      const { rows } = await db.executeQuery<InformState & { jobs_waiting: unknown }>(
+        CompiledQuery.raw(stateSql, [identity.oui, identity.productClass, identity.serialNumber]),
+      );
+      const row = rows[0];
+      // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+      return row ? { ...row, jobs_waiting: Boolean(row.jobs_waiting) } : undefined;
+    },
+
+    /** Writes an Inform's update together with the others of this event-loop turn. */
+    update(id: string, u: InformUpdate): Promise<void> {
+      return new Promise((resolve, reject) => {
+        queue.push({ id, u, done: (err) => (err === undefined ? resolve() : reject(err)) });
+        schedule();
+      });
+    },
+
+    /** The device's parameter tree as stored (JSON text); '{}' when nothing is known yet. */
+    async readParameters(id: string): Promise<string> {
+      const { rows } = await db.executeQuery<{ parameters: string }>(CompiledQuery.raw(readSql, [id]));
+      return rows[0]?.parameters ?? '{}';
+    },
+
+    async writeParameters(id: string, json: string): Promise<void> {
+      await db.executeQuery(CompiledQuery.raw(writeSql, [id, json]));
+    },
+
+    /** Parameter trees of many devices (JSON text by device id; absent ids have none). */
+    async readParametersOfMany(ids: readonly string[]): Promise<Map<string, string>> {
+      const trees = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db
+          .selectFrom('device_parameters')
+          .select(['device_id', 'parameters'])
+          .where('device_id', 'in', ids.slice(i, i + 500))
+          .execute();
+        for (const r of rows) trees.set(r.device_id, r.parameters);
+      }
+      return trees;
+    },
+  };
+}
+
+export type InformStore = ReturnType<typeof createInformStore>;

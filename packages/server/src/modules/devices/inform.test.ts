@@ -1,0 +1,236 @@
+// Recording Informs on SQLite and on PostgreSQL: the narrow read, the updates written together per
+// event-loop turn, the parameter tree kept in its own table and touched only when the Inform's
+// parameters changed, and the status, URL, interval and 0 BOOTSTRAP rules.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseConfig } from '../../config';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../../db/database';
+import { createEventBus, type LiveMessage } from '../live/event-bus';
+import { createTestDatabase, describeWithPostgres, postgresUrl } from '../../../test/postgres';
+import { createInformStore, type InformStore } from './inform-store';
+import { createDevicesRepository } from './repository';
+import { createDevicesService, type DevicesService, type InformReport } from './service';
+
+const ROOT = 'InternetGatewayDevice';
+
+function report(serial: string, o: Partial<InformReport> & { values?: Record<string, string> } = {}) {
+  const values = o.values ?? {
+    [`${ROOT}.DeviceInfo.SoftwareVersion`]: 'V1',
+    [`${ROOT}.ManagementServer.ConnectionRequestURL`]: `http://10.0.0.1:7547/${serial}`,
+    [`${ROOT}.ManagementServer.PeriodicInformInterval`]: '300',
+  };
+  return {
+    identity: { oui: '00259E', productClass: 'EG8145V5', serialNumber: serial },
+    manufacturer: 'Huawei',
+    events: o.events ?? ['2 PERIODIC'],
+    parameters: Object.entries(values).map(([name, value]) => ({
+      name,
+      value,
+      type: name.endsWith('Interval') ? 'unsignedInt' : 'string',
+    })),
+    remoteAddress: o.remoteAddress ?? '192.0.2.10',
+  };
+}
+
+function informSuite(
+  dialect: Dialect,
+  setup: () => Promise<{ config: DatabaseConfig; teardown: () => Promise<void> }>,
+) {
+  let handle: DatabaseHandle;
+  let teardown: () => Promise<void>;
+  let store: InformStore;
+  let devices: DevicesService;
+  const events: LiveMessage[] = [];
+  const row = async (serial: string) =>
+    (await handle.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('serial_number', '=', serial)
+      .executeTakeFirstOrThrow())!;
+
+  beforeAll(async () => {
+    const s = await setup();
+    teardown = s.teardown;
+    handle = openDatabase(s.config);
+    await migrateToLatest(handle.db);
+    const bus = createEventBus();
+    bus.subscribe((m) => events.push(m));
+    store = createInformStore(handle.db, dialect);
+    devices = createDevicesService(createDevicesRepository(handle.db, dialect), store, bus, {
+      defaultInformInterval: 300,
+      offlineGraceSeconds: 60,
+    });
+  });
+  afterAll(async () => {
+    await handle?.destroy();
+    await teardown?.();
+  });
+
+  it('creates a device on its first Inform, with its parameter tree', async () => {
+    const { device, created } = await devices.recordInform(report('NEW-1'));
+    expect(created).toBe(true);
+    expect(device).toMatchObject({ serialNumber: 'NEW-1', status: 'online', jobsWaiting: false });
+    expect(await row('NEW-1')).toMatchObject({
+      software_version: 'V1',
+      connection_request_url: 'http://10.0.0.1:7547/NEW-1',
+      periodic_inform_interval: 300,
+      external_ip: '192.0.2.10',
+    });
+    expect(await devices.parametersOf(device.id)).toEqual({
+      [`${ROOT}.DeviceInfo.SoftwareVersion`]: { value: 'V1', type: 'string' },
+      [`${ROOT}.ManagementServer.ConnectionRequestURL`]: {
+        value: 'http://10.0.0.1:7547/NEW-1',
+        type: 'string',
+      },
+      [`${ROOT}.ManagementServer.PeriodicInformInterval`]: { value: '300', type: 'unsignedInt' },
+    });
+  });
+
+  it('writes concurrent Informs of many devices, each with its own values, whatever their shape', async () => {
+    const serials = Array.from({ length: 40 }, (_, i) => `MANY-${i}`);
+    for (const s of serials) await devices.recordInform(report(s));
+    // Half report a URL and an interval, half do not: two statement shapes in one turn.
+    await Promise.all(
+      serials.map((s, i) =>
+        devices.recordInform(
+          report(s, {
+            events: [`${i} PERIODIC`],
+            remoteAddress: `198.51.100.${i}`,
+            values:
+              i % 2 === 0
+                ? {
+                    [`${ROOT}.DeviceInfo.SoftwareVersion`]: `V${i}`,
+                    [`${ROOT}.ManagementServer.ConnectionRequestURL`]: `http://10.1.0.${i}:7547/`,
+                    [`${ROOT}.ManagementServer.PeriodicInformInterval`]: String(600 + i),
+                  }
+                : { [`${ROOT}.DeviceInfo.SoftwareVersion`]: `V${i}` },
+          }),
+        ),
+      ),
+    );
+    for (const [i, s] of serials.entries()) {
+      const r = await row(s);
+      expect(r).toMatchObject({
+        software_version: `V${i}`,
+        last_events: JSON.stringify([`${i} PERIODIC`]),
+        external_ip: `198.51.100.${i}`,
+        // A URL or interval the Inform did not report keeps the one known before.
+        connection_request_url: i % 2 === 0 ? `http://10.1.0.${i}:7547/` : `http://10.0.0.1:7547/${s}`,
+        periodic_inform_interval: i % 2 === 0 ? 600 + i : 300,
+      });
+      expect((await devices.parametersOf(r.id))[`${ROOT}.DeviceInfo.SoftwareVersion`]?.value).toBe(`V${i}`);
+    }
+  });
+
+  it('turns an offline device online and says so once; an online one stays quiet', async () => {
+    const { device } = await devices.recordInform(report('OFF-1'));
+    await devices.setStatus((await devices.findById(device.id))!, 'offline');
+    events.length = 0;
+    const back = await devices.recordInform(report('OFF-1'));
+    expect(back.device.status).toBe('online');
+    expect((await row('OFF-1')).status).toBe('online');
+    expect(events.filter((e) => e.type === 'device_status_update')).toEqual([
+      expect.objectContaining({
+        payload: expect.objectContaining({ serialNumber: 'OFF-1', status: 'online' }),
+      }),
+    ]);
+    events.length = 0;
+    await devices.recordInform(report('OFF-1'));
+    expect(events.filter((e) => e.type === 'device_status_update')).toEqual([]);
+  });
+
+  it('says whether jobs wait for the device', async () => {
+    const { device } = await devices.recordInform(report('JOBS-1'));
+    const now = new Date().toISOString();
+    await handle.db
+      .insertInto('jobs')
+      .values({
+        id: `job-${dialect}-1`,
+        device_id: device.id,
+        type: 'reboot',
+        status: 'pending',
+        params: '{}',
+        created_at: now,
+        updated_at: now,
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+      })
+      .execute();
+    expect((await devices.recordInform(report('JOBS-1'))).device.jobsWaiting).toBe(true);
+    await handle.db
+      .updateTable('jobs')
+      .set({ status: 'completed' })
+      .where('device_id', '=', device.id)
+      .execute();
+    expect((await devices.recordInform(report('JOBS-1'))).device.jobsWaiting).toBe(false);
+  });
+
+  it('merges a parameter again after a job wrote it, even when the Inform reports what it did before', async () => {
+    const name = `${ROOT}.DeviceInfo.SoftwareVersion`;
+    const { device } = await devices.recordInform(report('TREE-1'));
+    await devices.recordInform(report('TREE-1'));
+    // A job learnt another value; the router then reports its own again (the same Inform as before).
+    await devices.storeParameters(device.id, [{ name, value: 'FROM-JOB', type: 'string' }]);
+    expect((await devices.parametersOf(device.id))[name]?.value).toBe('FROM-JOB');
+    await devices.recordInform(report('TREE-1'));
+    expect((await devices.parametersOf(device.id))[name]?.value).toBe('V1');
+  });
+
+  it('starts the tree over and forgets connection-request credentials on 0 BOOTSTRAP', async () => {
+    const { device } = await devices.recordInform(report('BOOT-1'));
+    await devices.storeParameters(device.id, [{ name: `${ROOT}.Extra.Value`, value: 'x', type: 'string' }]);
+    await devices.update(device.id, {
+      connectionRequestUsername: 'cr-user',
+      connectionRequestPassword: 'cr-pass',
+    });
+    await devices.recordInform(report('BOOT-1', { events: ['0 BOOTSTRAP', '1 BOOT'] }));
+    expect(await row('BOOT-1')).toMatchObject({
+      connection_request_username: '',
+      connection_request_password: '',
+    });
+    expect(Object.keys(await devices.parametersOf(device.id))).not.toContain(`${ROOT}.Extra.Value`);
+  });
+
+  it('fails only the Inform whose update cannot be written, not the others of its turn', async () => {
+    const ids = [];
+    for (const s of ['BAD-1', 'BAD-2', 'BAD-3']) ids.push((await devices.recordInform(report(s))).device.id);
+    const base = {
+      software_version: 'V2',
+      hardware_version: '',
+      external_ip: '192.0.2.99',
+      last_events: '[]',
+      last_inform_at: new Date().toISOString(),
+      inform_digest: '',
+    };
+    // Too long for PostgreSQL's varchar(64); a value SQLite cannot bind.
+    const bad = dialect === 'postgres' ? 'x'.repeat(100) : ({} as unknown as string);
+    const results = await Promise.allSettled([
+      store.update(ids[0]!, { ...base, manufacturer: 'ok-1' }),
+      store.update(ids[1]!, { ...base, manufacturer: bad }),
+      store.update(ids[2]!, { ...base, manufacturer: 'ok-3' }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await row('BAD-1')).manufacturer).toBe('ok-1');
+    expect((await row('BAD-2')).manufacturer).toBe('Huawei');
+    expect((await row('BAD-3')).manufacturer).toBe('ok-3');
+  });
+}
+
+describe('recording Informs on SQLite', () => {
+  informSuite('sqlite', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'provisor-inform-'));
+    return {
+      config: { kind: 'sqlite', path: join(dir, 'test.db') },
+      teardown: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  });
+});
+
+describeWithPostgres('recording Informs on PostgreSQL', () => {
+  if (!postgresUrl) return;
+  informSuite('postgres', async () => {
+    const db = await createTestDatabase();
+    return { config: { kind: 'postgres', url: db.url }, teardown: db.drop };
+  });
+});
