@@ -1,16 +1,39 @@
+import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { RequireAuth } from '@/features/auth/components/require-auth';
-import { BulkOperationsPage } from '@/features/bulk-operations/components/bulk-operations-page';
-import { CustomerRoutersPage } from '@/features/customer-routers/components/customer-routers-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
-import { DevicePage } from '@/features/devices/components/device-page';
-import { DevicesPage } from '@/features/devices/components/devices-page';
-import { ProfilesPage } from '@/features/profiles/components/profiles-page';
-import { ProvisioningPage } from '@/features/provisioning/components/provisioning-page';
-import { SettingsPage } from '@/features/settings/components/settings-page';
-import { TemplatesPage } from '@/features/templates/components/templates-page';
+
+/**
+ * A screen in its own chunk, loaded on first visit. The layout's <Suspense> shows a spinner in the
+ * content area meanwhile (components/layout/app-layout.tsx); the shell stays on screen.
+ */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+// The first page (login, the shell, the Dashboard) is in the entry chunk; every other screen is lazy.
+const DevicesPage = lazyScreen(() => import('@/features/devices/components/devices-page'), 'DevicesPage');
+const DevicePage = lazyScreen(() => import('@/features/devices/components/device-page'), 'DevicePage');
+const TemplatesPage = lazyScreen(
+  () => import('@/features/templates/components/templates-page'),
+  'TemplatesPage',
+);
+const ProfilesPage = lazyScreen(() => import('@/features/profiles/components/profiles-page'), 'ProfilesPage');
+const ProvisioningPage = lazyScreen(
+  () => import('@/features/provisioning/components/provisioning-page'),
+  'ProvisioningPage',
+);
+const CustomerRoutersPage = lazyScreen(
+  () => import('@/features/customer-routers/components/customer-routers-page'),
+  'CustomerRoutersPage',
+);
+const BulkOperationsPage = lazyScreen(
+  () => import('@/features/bulk-operations/components/bulk-operations-page'),
+  'BulkOperationsPage',
+);
+const SettingsPage = lazyScreen(() => import('@/features/settings/components/settings-page'), 'SettingsPage');
 
 /** spec §2 "Route table": /login is public; everything else sits in the guarded layout. */
 export const routes: RouteObject[] = [

@@ -15,10 +15,9 @@ export const queryKeys = {
   },
   stats: {
     all: ['stats'] as const,
-    dashboard: () => ['stats', 'dashboard'] as const,
+    /** GET /api/stats: the Dashboard's cards and the Devices screen's summary counts. */
+    counts: () => ['stats', 'counts'] as const,
     provisioning: () => ['stats', 'provisioning'] as const,
-    /** GET /api/stats as the Devices screen's summary counts read it. */
-    devices: () => ['stats', 'devices'] as const,
   },
   jobs: {
     all: ['jobs'] as const,

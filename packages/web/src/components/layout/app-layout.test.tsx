@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DeviceStats } from '@/api/get-stats';
 import { useAuthStore } from '@/stores/auth-store';
 import { useLiveStatusStore } from '@/stores/live-status-store';
 import { FakeWebSocket } from '@/test/fake-websocket';
@@ -17,8 +18,22 @@ const LINKS = [
   ['Bulk Operations', '/bulk-operations'],
 ];
 
+// The Dashboard at / loads GET /api/stats; every request gets these counts (tests that need more stub their own).
+const EMPTY_STATS: DeviceStats = {
+  totalDevices: 0,
+  onlineDevices: 0,
+  provisioningDevices: 0,
+  errorDevices: 0,
+  pendingJobs: 0,
+  completedJobs: 0,
+  failedJobs: 0,
+};
+
 describe('authenticated layout', () => {
-  beforeEach(resetStores);
+  beforeEach(() => {
+    resetStores();
+    stubFetch(() => jsonResponse(200, EMPTY_STATS));
+  });
   afterEach(() => document.querySelectorAll('meta[name^="provisor:"]').forEach((meta) => meta.remove()));
 
   it('shows the logged-in username', () => {
@@ -96,7 +111,7 @@ describe('authenticated layout', () => {
     const { router } = renderApp(['/']);
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     expect(router.state.location.pathname).toBe('/settings');
-    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
   });
 
   it('Logout tells the server, clears the session, closes the live channel with 1000 and goes to /login', async () => {

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
 import { readProviderName, readServerAddress } from '@/config/runtime';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -17,10 +18,22 @@ export function AppLayout() {
       <div className="flex flex-1">
         <Sidebar />
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <Outlet />
+          {/* Screens other than the Dashboard are lazy chunks (app/routes.tsx): a spinner while one loads. */}
+          <Suspense fallback={<ScreenLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <AppFooter />
+    </div>
+  );
+}
+
+function ScreenLoading() {
+  return (
+    <div role="status" className="flex justify-center py-16">
+      <Spinner className="h-8 w-8" />
+      <span className="sr-only">Loading...</span>
     </div>
   );
 }

@@ -35,16 +35,6 @@ export interface DeviceList {
   offset: number;
 }
 
-export interface DeviceStats {
-  totalDevices: number;
-  onlineDevices: number;
-  provisioningDevices: number;
-  errorDevices: number;
-  pendingJobs: number;
-  completedJobs: number;
-  failedJobs: number;
-}
-
 export interface DeviceParameter {
   name: string;
   value: string;

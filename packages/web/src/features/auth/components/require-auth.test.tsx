@@ -54,6 +54,7 @@ describe('auth guard and routes', () => {
   });
 
   it('redirects unknown paths to /', async () => {
+    stubFetch(() => jsonResponse(200, { totalDevices: 1 })); // the Dashboard's counts
     signIn();
     const { router } = renderApp(['/no/such/page']);
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();

@@ -44,7 +44,7 @@ describe('Devices screen', () => {
     const fetch = serve(DEVICES.map((d, i) => (i === 0 ? { ...d, assignedProfileId: 'profile-1' } : d)));
     renderApp(['/devices']);
 
-    expect(screen.getByRole('heading', { name: 'Devices' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Devices' })).toBeInTheDocument();
     expect(screen.getByText('Manage and monitor your TR-069 CPE devices')).toBeInTheDocument();
     const row = await screen.findByTestId('device-row-SN00001');
     expect(within(row).getByText('SN00001')).toBeInTheDocument();

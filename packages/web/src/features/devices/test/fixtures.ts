@@ -1,5 +1,6 @@
+import type { DeviceStats } from '@/api/get-stats';
 import { jsonResponse, type RecordedRequest } from '@/test/fetch-stub';
-import type { Device, DeviceStats } from '../types';
+import type { Device } from '../types';
 
 export function makeDevice(index: number, overrides: Partial<Device> = {}): Device {
   const serial = `SN${String(index).padStart(5, '0')}`;

@@ -40,7 +40,7 @@ describe('Profiles screen', () => {
       [{ id: 'd1', serialNumber: 'HWTC0001', status: 'online', assignedProfileId: 'p-1' }],
     );
     renderApp(['/profiles']);
-    expect(screen.getByRole('heading', { name: 'Profiles' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Profiles' })).toBeInTheDocument();
     expect(screen.getByText('Configuration profiles for device provisioning')).toBeInTheDocument();
     const row = await screen.findByRole('article', { name: 'Kovac' });
     expect(within(row).getByTestId('validation-status')).toHaveTextContent('Invalid');

@@ -56,7 +56,7 @@ describe('Templates screen', () => {
   it('shows the heading and a card per template with its actions', async () => {
     const fetch = serve([TEMPLATE]);
     renderApp(['/templates']);
-    expect(screen.getByRole('heading', { name: 'Templates' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Templates' })).toBeInTheDocument();
     expect(screen.getByText('Configuration templates for automatic device provisioning')).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: TEMPLATE.name });
     expect(within(card).getByText('Huawei EG8145V5')).toBeInTheDocument();

@@ -1,0 +1,31 @@
+// GET /api/stats, shared by the Dashboard's cards and the Devices screen's summary counts: one request
+// and one cache entry, so moving between the two screens shows the counts at once.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** spec §3 "Device stats" (packages/server/src/modules/stats): counts over the whole inventory. */
+export interface DeviceStats {
+  totalDevices: number;
+  onlineDevices: number;
+  provisioningDevices: number;
+  errorDevices: number;
+  pendingJobs: number;
+  completedJobs: number;
+  failedJobs: number;
+}
+
+/** spec §7 / §9: the dashboard statistics are refetched every 30 s. */
+export const STATS_REFETCH_MS = 30_000;
+
+export const getStats = (signal?: AbortSignal) => api.get<DeviceStats>('/api/stats', { signal });
+
+// A live stats_update refreshes this entry through queryKeys.stats.all (spec §4, lib/live-messages.ts).
+export const statsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.stats.counts(),
+    queryFn: ({ signal }) => getStats(signal),
+    refetchInterval: STATS_REFETCH_MS,
+  });
+
+export const useStats = () => useQuery(statsQueryOptions());

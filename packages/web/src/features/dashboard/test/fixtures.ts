@@ -1,0 +1,27 @@
+import type { DeviceStats } from '@/api/get-stats';
+import { jsonResponse, stubFetch, type RecordedRequest } from '@/test/fetch-stub';
+
+/** Every count different, so a card showing another card's number is caught. */
+export const STATS: DeviceStats = {
+  totalDevices: 128,
+  onlineDevices: 97,
+  provisioningDevices: 12,
+  errorDevices: 5,
+  pendingJobs: 9,
+  completedJobs: 311,
+  failedJobs: 4,
+};
+
+const pathOf = (request: RecordedRequest) => new URL(request.url, 'http://console.test').pathname;
+
+/** Answers GET /api/stats with whatever `stats()` returns at the time of the request. */
+export function serveStats(stats: () => DeviceStats) {
+  return stubFetch((request) =>
+    pathOf(request) === '/api/stats'
+      ? jsonResponse(200, stats())
+      : jsonResponse(404, { error: 'Not Found', message: `no stub for ${pathOf(request)}` }),
+  );
+}
+
+export const statsRequests = (fetch: ReturnType<typeof stubFetch>) =>
+  fetch.requests.filter((request) => pathOf(request) === '/api/stats');
