@@ -1,5 +1,5 @@
 // Recording Informs on SQLite and on PostgreSQL: the narrow read, the updates written together per
-// event-loop turn, the parameter tree kept in its own table and touched only when the Inform's
+// write window, the parameter tree kept in its own table and touched only when the Inform's
 // parameters changed, and the status, URL, interval and 0 BOOTSTRAP rules.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,7 +91,7 @@ function informSuite(
   it('writes concurrent Informs of many devices, each with its own values, whatever their shape', async () => {
     const serials = Array.from({ length: 40 }, (_, i) => `MANY-${i}`);
     for (const s of serials) await devices.recordInform(report(s));
-    // Half report a URL and an interval, half do not: two statement shapes in one turn.
+    // Half report a URL and an interval, half do not: two statement shapes in one window.
     await Promise.all(
       serials.map((s, i) =>
         devices.recordInform(
@@ -192,7 +192,7 @@ function informSuite(
     expect(Object.keys(await devices.parametersOf(device.id))).not.toContain(`${ROOT}.Extra.Value`);
   });
 
-  it('fails only the Inform whose update cannot be written, not the others of its turn', async () => {
+  it('fails only the Inform whose update cannot be written, not the others of its window', async () => {
     const ids = [];
     for (const s of ['BAD-1', 'BAD-2', 'BAD-3']) ids.push((await devices.recordInform(report(s))).device.id);
     const base = {
