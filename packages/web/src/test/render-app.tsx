@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/routes';
 import { LiveClient } from '@/lib/live-client';
@@ -27,9 +27,12 @@ export function signIn(username: string | null = 'alice', token = 'token-1'): vo
   useAuthStore.setState({ token, username, isAuthenticated: true, isLoading: false, error: null });
 }
 
-/** Renders the real route table in a memory router, with a live client on a fake WebSocket. */
-export function renderApp(initialEntries: InitialEntry[] = ['/']) {
-  const router = createMemoryRouter(routes, { initialEntries });
+/**
+ * Renders the real route table (or one built with createRoutes, e.g. with a screen that fails) in a
+ * memory router, with a live client on a fake WebSocket.
+ */
+export function renderApp(initialEntries: InitialEntry[] = ['/'], appRoutes: RouteObject[] = routes) {
+  const router = createMemoryRouter(appRoutes, { initialEntries });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const liveClient = new LiveClient({
     url: 'ws://console.test/ws',
