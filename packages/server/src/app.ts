@@ -143,7 +143,7 @@ export async function buildApp(
   );
   const devices = createDevicesService(
     createDevicesRepository(database.db, database.dialect),
-    createInformStore(database.db, database.dialect),
+    createInformStore(database.db, database.prepared),
     bus,
     {
       defaultInformInterval: config.defaultInformInterval,

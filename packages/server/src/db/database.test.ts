@@ -49,6 +49,20 @@ function dialectSuite(
       expect(updated!.updated_at >= created.updated_at).toBe(true);
     });
 
+    it('runs prepared statements with ? placeholders, again and again, each text its own', async () => {
+      const sum = 'select cast(? as integer) + cast(? as integer) as n';
+      const text = "select cast(? as varchar(10)) || '!' as s";
+      for (let i = 0; i < 3; i++) {
+        expect((await handle.prepared<{ n: number | string }>(sum, [i, 40])).map((r) => Number(r.n))).toEqual(
+          [i + 40],
+        );
+        expect(await handle.prepared<{ s: string }>(text, [`x${i}`])).toEqual([{ s: `x${i}!` }]);
+      }
+      await expect(handle.prepared('select * from no_such_table where a = ?', [1])).rejects.toThrow(
+        /no_such_table/,
+      );
+    });
+
     it('enforces unique usernames', async () => {
       const repo = createUsersRepository(handle.db);
       await expect(repo.create('operator', 'x')).rejects.toThrow();

@@ -3,7 +3,8 @@
 // the summary columns it changes; the SQL text is fixed per shape, so it is compiled once and
 // SQLite's prepared statements are reused (db/database.ts), and it never rewrites the parameter tree
 // unless the Inform's parameters changed.
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PreparedQuery } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { DeviceStatus } from '../../db/tables/devices';
 import type { DeviceIdentity } from './repository';
@@ -37,17 +38,13 @@ export interface InformUpdate {
   resetConnectionRequestCredentials?: boolean;
 }
 
-/** PostgreSQL numbers its placeholders; the statements here are written with `?`. */
-function placeholders(text: string, dialect: 'sqlite' | 'postgres'): string {
-  if (dialect === 'sqlite') return text;
-  let n = 0;
-  return text.replace(/\?/g, () => `$${++n}`);
-}
-
-const STATE_SQL = `select id, serial_number, status, connection_request_url, inform_digest,
+/** The state of the devices with these serial numbers (the caller matches OUI and product class). */
+function stateSql(serials: number): string {
+  return `select id, oui, product_class, serial_number, status, connection_request_url, inform_digest,
   exists (select 1 from jobs where jobs.device_id = devices.id and jobs.status in ('pending', 'running'))
     as jobs_waiting
-  from devices where oui = ? and product_class = ? and serial_number = ?`;
+  from devices where serial_number in (${Array.from({ length: serials }, () => '?').join(', ')})`;
+}
 
 /** Rows per statement: 64 rows of 12 values stay far below both dialects' parameter limits. */
 const BATCH_ROWS = 64;
@@ -70,14 +67,12 @@ const ALWAYS = [
   'inform_digest',
 ] as const;
 
-export function createInformStore(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
-  const text = (sql: string) => placeholders(sql, dialect);
-  const stateSql = text(STATE_SQL);
-  const readSql = text('select parameters from device_parameters where device_id = ?');
-  const writeSql = text(
-    `insert into device_parameters (device_id, parameters) values (?, ?)
-     on conflict (device_id) do update set parameters = excluded.parameters`,
-  );
+export function createInformStore(db: Kysely<Database>, prepared: PreparedQuery) {
+  /** State reads by row count. */
+  const stateTexts = new Map<number, string>();
+  const readSql = 'select parameters from device_parameters where device_id = ?';
+  const writeSql = `insert into device_parameters (device_id, parameters) values (?, ?)
+     on conflict (device_id) do update set parameters = excluded.parameters`;
 
   /**
    * Inform updates wait WRITE_WINDOW_MS and are written together: one statement per shape (which
@@ -110,10 +105,8 @@ export function createInformStore(db: Kysely<Database>, dialect: 'sqlite' | 'pos
       c === 'periodic_inform_interval' ? `${c} = cast(v.${c} as integer)` : `${c} = v.${c}`,
     );
     if (reset) set.push("connection_request_username = ''", "connection_request_password = ''");
-    return text(
-      `with v (id, ${columns.join(', ')}) as (values ${Array.from({ length: rows }, () => row).join(', ')})
-       update devices set ${set.join(', ')} from v where devices.id = v.id`,
-    );
+    return `with v (id, ${columns.join(', ')}) as (values ${Array.from({ length: rows }, () => row).join(', ')})
+       update devices set ${set.join(', ')} from v where devices.id = v.id`;
   }
 
   /** Statement texts by shape and row count (at most a few shapes times BATCH_ROWS). */
@@ -126,7 +119,7 @@ export function createInformStore(db: Kysely<Database>, dialect: 'sqlite' | 'pos
     let sql = texts.get(key);
     if (!sql) texts.set(key, (sql = batchSql(columns, batch.length, reset)));
     const params = batch.flatMap((b) => valuesOf(b.id, b.u));
-    await db.executeQuery(CompiledQuery.raw(sql, params));
+    await prepared(sql, params);
   }
 
   function schedule(): void {
@@ -177,14 +170,60 @@ export function createInformStore(db: Kysely<Database>, dialect: 'sqlite' | 'pos
     }
   }
 
-  return {
-    async state(identity: DeviceIdentity): Promise<InformState | undefined> {
-      const { rows } = await db.executeQuery<InformState & { jobs_waiting: unknown }>(
-        CompiledQuery.raw(stateSql, [identity.oui, identity.productClass, identity.serialNumber]),
+  /**
+   * State reads asked for in the same event-loop turn share one statement (no waiting beyond the turn:
+   * a router's InformResponse depends on it). With PostgreSQL, Informs arriving while the previous
+   * reads are in flight gather in one round trip.
+   */
+  type StateRead = {
+    identity: DeviceIdentity;
+    resolve: (s: InformState | undefined) => void;
+    reject: (e: unknown) => void;
+  };
+  let reads: StateRead[] = [];
+
+  async function readStates(batch: StateRead[]): Promise<void> {
+    const serials = [...new Set(batch.map((r) => r.identity.serialNumber))];
+    let sql = stateTexts.get(serials.length);
+    if (!sql) stateTexts.set(serials.length, (sql = stateSql(serials.length)));
+    const rows = await prepared<
+      Omit<InformState, 'jobs_waiting'> & { oui: string; product_class: string; jobs_waiting: unknown }
+    >(sql, serials);
+    for (const r of batch) {
+      const i = r.identity;
+      const row = rows.find(
+        (d) => d.serial_number === i.serialNumber && d.oui === i.oui && d.product_class === i.productClass,
       );
-      const row = rows[0];
       // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
-      return row ? { ...row, jobs_waiting: Boolean(row.jobs_waiting) } : undefined;
+      r.resolve(
+        row && {
+          id: row.id,
+          serial_number: row.serial_number,
+          status: row.status,
+          connection_request_url: row.connection_request_url,
+          inform_digest: row.inform_digest,
+          jobs_waiting: Boolean(row.jobs_waiting),
+        },
+      );
+    }
+  }
+
+  return {
+    state(identity: DeviceIdentity): Promise<InformState | undefined> {
+      return new Promise((resolve, reject) => {
+        reads.push({ identity, resolve, reject });
+        if (reads.length > 1) return;
+        setImmediate(() => {
+          const pending = reads;
+          reads = [];
+          for (let i = 0; i < pending.length; i += BATCH_ROWS) {
+            const batch = pending.slice(i, i + BATCH_ROWS);
+            readStates(batch).catch((err: unknown) => {
+              for (const r of batch) r.reject(err);
+            });
+          }
+        });
+      });
     },
 
     /** Writes an Inform's update together with the others of the same write window. */
@@ -197,12 +236,12 @@ export function createInformStore(db: Kysely<Database>, dialect: 'sqlite' | 'pos
 
     /** The device's parameter tree as stored (JSON text); '{}' when nothing is known yet. */
     async readParameters(id: string): Promise<string> {
-      const { rows } = await db.executeQuery<{ parameters: string }>(CompiledQuery.raw(readSql, [id]));
+      const rows = await prepared<{ parameters: string }>(readSql, [id]);
       return rows[0]?.parameters ?? '{}';
     },
 
     async writeParameters(id: string, json: string): Promise<void> {
-      await db.executeQuery(CompiledQuery.raw(writeSql, [id, json]));
+      await prepared(writeSql, [id, json]);
     },
 
     /** Parameter trees of many devices (JSON text by device id; absent ids have none). */

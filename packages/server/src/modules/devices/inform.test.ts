@@ -57,7 +57,7 @@ function informSuite(
     await migrateToLatest(handle.db);
     const bus = createEventBus();
     bus.subscribe((m) => events.push(m));
-    store = createInformStore(handle.db, dialect);
+    store = createInformStore(handle.db, handle.prepared);
     devices = createDevicesService(createDevicesRepository(handle.db, dialect), store, bus, {
       defaultInformInterval: 300,
       offlineGraceSeconds: 60,
