@@ -7,12 +7,16 @@ const INFORM_RESPONSE =
   'xmlns:cwmp="urn:dslforum-org:cwmp-1-0"><soap-env:Header><cwmp:ID soap-env:mustUnderstand="1">1</cwmp:ID></soap-env:Header>' +
   '<soap-env:Body><cwmp:InformResponse><MaxEnvelopes>1</MaxEnvelopes></cwmp:InformResponse></soap-env:Body></soap-env:Envelope>';
 
+// The session ends with Connection: close, as cwmp-reference §2 asks of an ACS (and as Provisor does);
+// LIMIT_KEEP_ALIVE=1 keeps the connection for the next session instead (not what a CWMP session does).
+const CLOSE = process.env.LIMIT_KEEP_ALIVE !== '1';
+
 const server = createServer((req, res) => {
   let size = 0;
   req.on('data', (chunk: Buffer) => (size += chunk.length));
   req.on('end', () => {
     if (size === 0) {
-      res.writeHead(204).end();
+      res.writeHead(204, CLOSE ? { connection: 'close' } : {}).end();
     } else {
       res
         .writeHead(200, { 'content-type': 'text/xml; charset="utf-8"', 'set-cookie': 'session=1; Path=/' })

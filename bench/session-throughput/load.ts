@@ -1,6 +1,7 @@
-// The load: K keep-alive connections, each playing routers one after another through the shortest
-// CWMP session (Inform → InformResponse → empty POST → 204). Closed loop for the peak; paced at a
-// fixed rate for the latency-at-80% run.
+// The load: K HTTP clients, each playing routers one after another through the shortest CWMP session
+// (Inform → InformResponse → empty POST → 204) on one keep-alive connection per session; a client
+// opens a new connection when the server closed the last one after its 204. Closed loop for the
+// peak; paced at a fixed rate for the latency-at-80% run.
 import { readdirSync, readFileSync } from 'node:fs';
 import { encode, parameterValue } from '@provisor/cwmp';
 import { Client } from 'undici';
