@@ -150,6 +150,8 @@ export async function buildApp(
       offlineGraceSeconds: config.offlineGraceSeconds,
     },
   );
+  // Devices that informed before this start turn offline on time too.
+  await devices.watchAll();
   const stats = createStatsService(devices, bus);
   devices.onCountsChanged(() =>
     stats.countsMayHaveChanged((err) => app.log.warn({ err }, 'stats update failed')),

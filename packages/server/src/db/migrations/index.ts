@@ -8,6 +8,7 @@ import * as m0005 from './0005-templates-profiles';
 import * as m0006 from './0006-device-list-indexes';
 import * as m0007 from './0007-device-search-index';
 import * as m0008 from './0008-device-parameters';
+import * as m0009 from './0009-inform-updates-unindexed';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-device-list-indexes': m0006,
   '0007-device-search-index': m0007,
   '0008-device-parameters': m0008,
+  '0009-inform-updates-unindexed': m0009,
 };

@@ -15,6 +15,8 @@ export interface InformState {
   serial_number: string;
   status: DeviceStatus;
   connection_request_url: string;
+  /** Seconds; 0 when unknown. */
+  periodic_inform_interval: number;
   /** Fingerprint of the previous Inform's parameters ('' after anything else wrote the tree). */
   inform_digest: string;
   /** Whether the device has pending or running jobs. */
@@ -40,7 +42,8 @@ export interface InformUpdate {
 
 /** The state of the devices with these serial numbers (the caller matches OUI and product class). */
 function stateSql(serials: number): string {
-  return `select id, oui, product_class, serial_number, status, connection_request_url, inform_digest,
+  return `select id, oui, product_class, serial_number, status, connection_request_url,
+  periodic_inform_interval, inform_digest,
   exists (select 1 from jobs where jobs.device_id = devices.id and jobs.status in ('pending', 'running'))
     as jobs_waiting
   from devices where serial_number in (${Array.from({ length: serials }, () => '?').join(', ')})`;
@@ -63,7 +66,12 @@ const WRITE_WINDOW_MS = 2;
  */
 const READ_WINDOW_MS = 1;
 
-const ALWAYS = [
+/**
+ * The columns every Inform writes (with updated_at, and connection_request_url and
+ * periodic_inform_interval when reported). None may be indexed: on PostgreSQL that would end HOT
+ * updates (migration 0009).
+ */
+export const ALWAYS = [
   'manufacturer',
   'software_version',
   'hardware_version',
@@ -203,6 +211,7 @@ export function createInformStore(db: Kysely<Database>, prepared: PreparedQuery)
           serial_number: row.serial_number,
           status: row.status,
           connection_request_url: row.connection_request_url,
+          periodic_inform_interval: row.periodic_inform_interval,
           inform_digest: row.inform_digest,
           jobs_waiting: Boolean(row.jobs_waiting),
         },

@@ -9,7 +9,8 @@ import type { DatabaseConfig } from '../../config';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../../db/database';
 import { createEventBus, type LiveMessage } from '../live/event-bus';
 import { createTestDatabase, describeWithPostgres, postgresUrl } from '../../../test/postgres';
-import { createInformStore, type InformStore } from './inform-store';
+import { sql } from 'kysely';
+import { ALWAYS, createInformStore, type InformStore } from './inform-store';
 import { createDevicesRepository } from './repository';
 import { createDevicesService, type DevicesService, type InformReport } from './service';
 
@@ -50,6 +51,12 @@ function informSuite(
       .where('serial_number', '=', serial)
       .executeTakeFirstOrThrow())!;
 
+  const OPTIONS = { defaultInformInterval: 300, offlineGraceSeconds: 60 };
+  /** A moment just past the offline deadline of a device informing every `interval` seconds from `from`. */
+  const pastDeadline = (interval: number, from = Date.now()) => from + (2 * interval + 60 + 1) * 1000;
+  const newService = () =>
+    createDevicesService(createDevicesRepository(handle.db, dialect), store, createEventBus(), OPTIONS);
+
   beforeAll(async () => {
     const s = await setup();
     teardown = s.teardown;
@@ -58,10 +65,7 @@ function informSuite(
     const bus = createEventBus();
     bus.subscribe((m) => events.push(m));
     store = createInformStore(handle.db, handle.prepared);
-    devices = createDevicesService(createDevicesRepository(handle.db, dialect), store, bus, {
-      defaultInformInterval: 300,
-      offlineGraceSeconds: 60,
-    });
+    devices = createDevicesService(createDevicesRepository(handle.db, dialect), store, bus, OPTIONS);
   });
   afterAll(async () => {
     await handle?.destroy();
@@ -214,6 +218,83 @@ function informSuite(
     expect((await row('BAD-1')).manufacturer).toBe('ok-1');
     expect((await row('BAD-2')).manufacturer).toBe('Huawei');
     expect((await row('BAD-3')).manufacturer).toBe('ok-3');
+  });
+
+  it('leaves every column an Inform writes unindexed, so that PostgreSQL updates the row in place (HOT)', async () => {
+    const rows =
+      dialect === 'sqlite'
+        ? await sql<{ column: string }>`select ii.name as "column"
+            from pragma_index_list('devices') il, pragma_index_info(il.name) ii`.execute(handle.db)
+        : await sql<{ column: string }>`select a.attname as "column"
+            from pg_index x join pg_class t on t.oid = x.indrelid
+            join pg_attribute a on a.attrelid = t.oid and a.attnum = any(x.indkey)
+            where t.relname = 'devices'`.execute(handle.db);
+    const indexed = rows.rows.map((r) => r.column);
+    expect(indexed).toContain('serial_number');
+    for (const column of [...ALWAYS, 'updated_at', 'connection_request_url', 'periodic_inform_interval'])
+      expect(indexed).not.toContain(column);
+    if (dialect === 'postgres') {
+      // A HOT update needs room on the row's page.
+      const { rows: options } = await sql<{
+        reloptions: string[] | null;
+      }>`select reloptions from pg_class where relname = 'devices'`.execute(handle.db);
+      expect(options[0]!.reloptions).toContain('fillfactor=85');
+    }
+  });
+
+  // The offline sweep. It turns every device of this suite offline: these tests come last.
+
+  it('follows an interval a job wrote: a shorter one brings the offline deadline forward', async () => {
+    const { device } = await devices.recordInform(report('IVL-1'));
+    const name = `${ROOT}.ManagementServer.PeriodicInformInterval`;
+    await devices.storeParameters(device.id, [{ name, value: '30', type: 'unsignedInt' }]);
+    await devices.sweepOffline(pastDeadline(30));
+    expect((await row('IVL-1')).status).toBe('offline');
+  });
+
+  it('checks a due device against its row: one that informed to another process since stays online', async () => {
+    const { device } = await devices.recordInform(report('ELSEWHERE-1'));
+    // Another process sharing the database answered its Inform ten minutes later.
+    const later = new Date(Date.now() + 600_000).toISOString();
+    await handle.db
+      .updateTable('devices')
+      .set({ last_inform_at: later })
+      .where('id', '=', device.id)
+      .execute();
+    events.length = 0;
+    await devices.sweepOffline(pastDeadline(300));
+    expect((await row('ELSEWHERE-1')).status).toBe('online');
+    // Watched again, until the deadline that Inform set.
+    await devices.sweepOffline(pastDeadline(300, Date.parse(later)));
+    expect((await row('ELSEWHERE-1')).status).toBe('offline');
+    expect(
+      events
+        .filter((e): e is LiveMessage<'device_status_update'> => e.type === 'device_status_update')
+        .filter((e) => e.payload.serialNumber === 'ELSEWHERE-1'),
+    ).toEqual([expect.objectContaining({ payload: expect.objectContaining({ status: 'offline' }) })]);
+  });
+
+  it('leaves online a device that informs while the sweep looks at it', async () => {
+    const { device } = await devices.recordInform(report('RACE-1'));
+    const seen = (await row('RACE-1')).last_inform_at!;
+    await new Promise((r) => setTimeout(r, 5));
+    await devices.recordInform(report('RACE-1'));
+    const repo = createDevicesRepository(handle.db, dialect);
+    expect(await repo.markOffline(device.id, seen, new Date().toISOString())).toBe(false);
+    expect((await row('RACE-1')).status).toBe('online');
+    const current = (await row('RACE-1')).last_inform_at!;
+    expect(await repo.markOffline(device.id, current, new Date().toISOString())).toBe(true);
+    expect((await row('RACE-1')).status).toBe('offline');
+  });
+
+  it('watches at start the devices that informed before (to an earlier process)', async () => {
+    await devices.recordInform(report('START-1'));
+    const started = newService();
+    // Nothing watched yet: the sweep alone would never turn it offline.
+    expect(await started.sweepOffline(pastDeadline(300))).toBe(0);
+    expect(await started.watchAll()).toBeGreaterThanOrEqual(1);
+    expect(await started.sweepOffline(pastDeadline(300))).toBeGreaterThanOrEqual(1);
+    expect((await row('START-1')).status).toBe('offline');
   });
 }
 

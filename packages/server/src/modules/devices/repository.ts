@@ -9,6 +9,12 @@ export interface DeviceIdentity {
   serialNumber: string;
 }
 
+/** A device the offline sweep watches: informed, not offline. */
+export type WatchedDevice = Pick<
+  DeviceRow,
+  'id' | 'serial_number' | 'product_class' | 'oui' | 'status' | 'periodic_inform_interval'
+> & { last_inform_at: string };
+
 export interface DeviceListQuery {
   status?: DeviceStatus;
   search?: string;
@@ -16,9 +22,6 @@ export interface DeviceListQuery {
   limit: number;
   offset: number;
 }
-
-/** TR-069 PeriodicInformInterval is at least 1 s (cwmp-reference §11). */
-const MIN_INTERVAL_SECONDS = 1;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -180,26 +183,43 @@ export function createDevicesRepository(
       return counts;
     },
     /**
-     * Devices past their Inform schedule: silent for more than twice their interval (or the default
-     * one) plus the grace. The query keeps only rows silent past the shortest possible deadline
-     * (an interval of 1 s); the exact per-device deadline is checked on those.
+     * What the offline sweep needs of devices that are not offline and have informed: the given ones,
+     * or (for the watch at start) a page of all of them in id order after `after`.
      */
-    async findOverdue(now: number, graceSeconds: number, defaultInterval: number): Promise<DeviceRow[]> {
-      const candidates = await db
+    watched(q: { ids: readonly string[] } | { after: string; limit: number }): Promise<WatchedDevice[]> {
+      let query = db
         .selectFrom('devices')
-        .selectAll()
-        .where('status', 'in', ['online', 'provisioning', 'error'])
-        .where('last_inform_at', 'is not', null)
-        .where(
+        .select([
+          'id',
+          'serial_number',
+          'product_class',
+          'oui',
+          'status',
           'last_inform_at',
-          '<',
-          new Date(now - (2 * MIN_INTERVAL_SECONDS + graceSeconds) * 1000).toISOString(),
-        )
-        .execute();
-      return candidates.filter((d) => {
-        const interval = d.periodic_inform_interval > 0 ? d.periodic_inform_interval : defaultInterval;
-        return Date.parse(d.last_inform_at!) < now - (2 * interval + graceSeconds) * 1000;
-      });
+          'periodic_inform_interval',
+        ])
+        .where('status', '<>', 'offline')
+        .where('last_inform_at', 'is not', null)
+        .$narrowType<{ last_inform_at: string }>();
+      query =
+        'ids' in q
+          ? query.where('id', 'in', q.ids)
+          : query.where('id', '>', q.after).orderBy('id').limit(q.limit);
+      return query.execute();
+    },
+    /**
+     * Turns a device offline unless it informed since `lastInformAt` (or is offline already): a
+     * device that informs while the sweep looks at it stays online. Answers whether it changed.
+     */
+    async markOffline(id: string, lastInformAt: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('devices')
+        .set({ status: 'offline', updated_at: now })
+        .where('id', '=', id)
+        .where('last_inform_at', '=', lastInformAt)
+        .where('status', '<>', 'offline')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }

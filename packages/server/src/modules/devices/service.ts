@@ -4,9 +4,10 @@ import { createHash } from 'node:crypto';
 import type { DeviceRow, DeviceStatus } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import type { EventBus } from '../live/event-bus';
+import { createDeadlines } from './deadlines';
 import type { InformStore } from './inform-store';
 import { findBySuffix, mergeParameters, parseParameters, type ParameterMap } from './parameters';
-import type { DeviceIdentity, DeviceListQuery, DevicesRepository } from './repository';
+import type { DeviceIdentity, DeviceListQuery, DevicesRepository, WatchedDevice } from './repository';
 
 export interface InformReport {
   identity: DeviceIdentity;
@@ -96,6 +97,23 @@ export function createDevicesService(
     for (const l of changeListeners) l();
   };
 
+  /** When the offline sweep looks at devices again (see deadlines.ts). */
+  const deadlines = createDeadlines();
+
+  /** When a device that informed at `lastInformAt` turns offline: twice its interval plus the grace. */
+  function dueAt(lastInformAt: string, interval: number): number {
+    const seconds =
+      2 * (interval > 0 ? interval : options.defaultInformInterval) + options.offlineGraceSeconds;
+    return Date.parse(lastInformAt) + seconds * 1000;
+  }
+
+  function watch(
+    device: Pick<DeviceRow, 'id' | 'status' | 'last_inform_at' | 'periodic_inform_interval'>,
+  ): void {
+    if (device.status === 'offline' || device.last_inform_at === null) deadlines.delete(device.id);
+    else deadlines.set(device.id, dueAt(device.last_inform_at, device.periodic_inform_interval));
+  }
+
   function publishStatus(
     row: Pick<DeviceRow, 'id' | 'serial_number' | 'product_class' | 'oui'>,
     status: DeviceStatus,
@@ -112,6 +130,7 @@ export function createDevicesService(
   async function setStatus(row: DeviceRow, status: DeviceStatus): Promise<void> {
     if (row.status === status) return;
     await repo.update(row.id, { status, updated_at: new Date().toISOString() });
+    watch({ ...row, status });
     publishStatus(row, status);
     countsMayHaveChanged();
   }
@@ -182,6 +201,7 @@ export function createDevicesService(
         });
         // Another session created it first: record this Inform as an update.
         if (!created) return this.recordInform(report);
+        watch(row);
         await store.writeParameters(row.id, JSON.stringify(map));
         publishStatus(row, 'online');
         countsMayHaveChanged();
@@ -200,14 +220,21 @@ export function createDevicesService(
           await store.writeParameters(existing.id, JSON.stringify(map));
       }
       const status: DeviceStatus = existing.status === 'offline' ? 'online' : existing.status;
+      const reportedInterval = Number.isInteger(interval) && interval > 0;
       await store.update(existing.id, {
         ...summary,
         inform_digest: digest,
         // A connection request URL the device did not report keeps the registered one.
         ...(reportedUrl ? { connection_request_url: reportedUrl } : {}),
         ...(status !== existing.status ? { status } : {}),
-        ...(Number.isInteger(interval) && interval > 0 ? { periodic_inform_interval: interval } : {}),
+        ...(reportedInterval ? { periodic_inform_interval: interval } : {}),
         ...(bootstrap ? { resetConnectionRequestCredentials: true } : {}),
+      });
+      watch({
+        id: existing.id,
+        status,
+        last_inform_at: now,
+        periodic_inform_interval: reportedInterval ? interval : existing.periodic_inform_interval,
       });
       if (status !== existing.status) {
         publishStatus(
@@ -266,15 +293,17 @@ export function createDevicesService(
         e.name.endsWith('.ManagementServer.PeriodicInformInterval'),
       )?.name;
       const interval = intervalKey ? Number(map[intervalKey]!.value) : NaN;
+      const newInterval = Number.isInteger(interval) && interval > 0;
       await store.writeParameters(id, JSON.stringify(map));
       await repo.update(id, {
         // The tree no longer matches the last Inform: the next one merges its parameters again.
         inform_digest: '',
         ...(software ? { software_version: map[software]!.value.slice(0, 64) } : {}),
         // The summary column follows what a job read or wrote (the offline sweep uses it).
-        ...(Number.isInteger(interval) && interval > 0 ? { periodic_inform_interval: interval } : {}),
+        ...(newInterval ? { periodic_inform_interval: interval } : {}),
         updated_at: new Date().toISOString(),
       });
+      if (newInterval) watch({ ...row, periodic_inform_interval: interval });
     },
 
     /** Pre-registers a device that has not informed yet: known, offline, reachable by connection request. */
@@ -336,14 +365,60 @@ export function createDevicesService(
           `No device has the id "${id}"; it may have been deleted already.`,
         );
       }
+      deadlines.delete(id);
       countsMayHaveChanged();
     },
 
-    /** Turns devices that missed their schedule offline; answers how many changed. */
+    /**
+     * Watches every device that is not offline, as the database has it (at start: the deadlines of
+     * devices that informed before this process ran, or to another process). Answers how many.
+     */
+    async watchAll(): Promise<number> {
+      let after = '';
+      for (;;) {
+        const page = await repo.watched({ after, limit: 5000 });
+        for (const d of page) watch(d);
+        if (page.length < 5000) return deadlines.size;
+        after = page.at(-1)!.id;
+      }
+    },
+
+    /**
+     * Turns devices that missed their schedule offline; answers how many changed. Only the devices
+     * whose deadline has passed are read, and each is checked against its row: one that informed
+     * since (to another process) or changed its interval is watched again instead.
+     */
     async sweepOffline(now = Date.now()): Promise<number> {
-      const overdue = await repo.findOverdue(now, options.offlineGraceSeconds, options.defaultInformInterval);
-      for (const row of overdue) await setStatus(row, 'offline');
-      return overdue.length;
+      const due = deadlines.takeDue(now);
+      const at = new Date(now).toISOString();
+      let changed = 0;
+      try {
+        for (let i = 0; i < due.length; i += 500) {
+          for (const d of await repo.watched({ ids: due.slice(i, i + 500) })) changed += await settle(d);
+        }
+      } catch (err) {
+        // Looked at again at the next sweep; a device already settled is only read once more.
+        for (const id of due) deadlines.set(id, now);
+        throw err;
+      } finally {
+        if (changed > 0) countsMayHaveChanged();
+      }
+      return changed;
+
+      async function settle(d: WatchedDevice): Promise<number> {
+        const deadline = dueAt(d.last_inform_at, d.periodic_inform_interval);
+        if (deadline > now) {
+          deadlines.set(d.id, deadline);
+          return 0;
+        }
+        if (await repo.markOffline(d.id, d.last_inform_at, at)) {
+          publishStatus(d, 'offline');
+          return 1;
+        }
+        // It informed while the sweep looked: its new deadline is at most this far.
+        deadlines.set(d.id, dueAt(at, d.periodic_inform_interval));
+        return 0;
+      }
     },
   };
 }
