@@ -71,7 +71,7 @@ const READ_WINDOW_MS = 1;
  * periodic_inform_interval when reported). None may be indexed: on PostgreSQL that would end HOT
  * updates (migration 0009).
  */
-export const ALWAYS = [
+export const INFORM_COLUMNS = [
   'manufacturer',
   'software_version',
   'hardware_version',
@@ -97,7 +97,7 @@ export function createInformStore(db: Kysely<Database>, prepared: PreparedQuery)
   let scheduled = false;
 
   function shapeOf(u: InformUpdate): string[] {
-    const columns: string[] = [...ALWAYS, 'updated_at'];
+    const columns: string[] = [...INFORM_COLUMNS, 'updated_at'];
     if (u.connection_request_url !== undefined) columns.push('connection_request_url');
     if (u.status) columns.push('status');
     if (u.periodic_inform_interval !== undefined) columns.push('periodic_inform_interval');
@@ -105,7 +105,7 @@ export function createInformStore(db: Kysely<Database>, prepared: PreparedQuery)
   }
 
   function valuesOf(id: string, u: InformUpdate): unknown[] {
-    const values: unknown[] = [id, ...ALWAYS.map((c) => u[c]), u.last_inform_at];
+    const values: unknown[] = [id, ...INFORM_COLUMNS.map((c) => u[c]), u.last_inform_at];
     if (u.connection_request_url !== undefined) values.push(u.connection_request_url);
     if (u.status) values.push(u.status);
     if (u.periodic_inform_interval !== undefined) values.push(u.periodic_inform_interval);
