@@ -83,8 +83,9 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
       `The device search index was not created (${(err as Error).message}); searching devices scans ` +
         'the table. To index it, install PostgreSQL contrib (pg_trgm) and, as the database owner, run: ' +
         'CREATE EXTENSION pg_trgm; ' +
+        // The indexes as migration 0010 has them (this text changed with 0010; the schema did not).
         TRIGRAM_INDEXES.map(
-          ([name, column]) => `CREATE INDEX ${name} ON devices USING gin (${column} gin_trgm_ops);`,
+          ([name, column]) => `CREATE INDEX ${name} ON devices USING gin ((lower(${column})) gin_trgm_ops);`,
         ).join(' '),
       { code: 'PROVISOR_DEVICE_SEARCH_UNINDEXED' },
     );

@@ -9,6 +9,7 @@ import * as m0006 from './0006-device-list-indexes';
 import * as m0007 from './0007-device-search-index';
 import * as m0008 from './0008-device-parameters';
 import * as m0009 from './0009-inform-updates-unindexed';
+import * as m0010 from './0010-device-search-lower';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-device-search-index': m0007,
   '0008-device-parameters': m0008,
   '0009-inform-updates-unindexed': m0009,
+  '0010-device-search-lower': m0010,
 };

@@ -84,10 +84,11 @@ export function createDevicesRepository(
         query = query.where(sql<boolean>`devices.rowid in (select value from json_each(${candidates}))`);
       }
       // Case-insensitive on both dialects; the escape character is declared for PostgreSQL too.
-      // PostgreSQL's ILIKE uses the pg_trgm indexes of migration 0007 by itself (or scans without them).
+      // PostgreSQL: lower() of both sides is how it computes ILIKE in a UTF-8 database, and the form
+      // the pg_trgm indexes follow (migrations 0007, 0010); without them it scans.
       const like = (column: 'serial_number' | 'product_class' | 'oui') =>
         dialect === 'postgres'
-          ? sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'`
+          ? sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`
           : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
       query = query.where((eb) => eb.or([like('serial_number'), like('product_class'), like('oui')]));
     }
