@@ -45,8 +45,8 @@ async function measure(target: string, url: string, pid: number, rate?: number):
 
 /**
  * PostgreSQL plans with the statistics autovacuum gathers within a minute of the routers' arrival;
- * before them it looks serial numbers up through the trigram index of search, 100 times slower (see
- * bench/README.md). The measurement is of the steady state, so it gathers them at once.
+ * before them its plans cost more CPU per session (see bench/README.md). The measurement is of the
+ * steady state, so it gathers them at once.
  */
 async function analyze(url: string): Promise<void> {
   const pg = (await import('pg')).default;
