@@ -382,13 +382,24 @@ describeWithPostgres('device search on PostgreSQL without pg_trgm', () => {
 
 describeWithPostgres('device search plan on PostgreSQL', () => {
   if (!postgresUrl) return;
+
+  /** Runs `fn` on a new database, dropped afterwards. */
+  async function onNewDatabase(fn: (handle: DatabaseHandle, url: string) => Promise<void>) {
+    const target = await createTestDatabase();
+    const handle = openDatabase({ kind: 'postgres', url: target.url });
+    try {
+      await fn(handle, target.url);
+    } finally {
+      await handle.destroy();
+      await target.drop();
+    }
+  }
+
   it('never answers an equality lookup from a trigram index, even before the first VACUUM', async () => {
     // A GIN index's cost estimate rests on statistics only VACUUM writes. Before it, PostgreSQL found
     // an Inform's device (serial_number = any(...)) through the trigram index: 50-100 ms instead of
     // 0.1 ms (bench/session-throughput). The trigram indexes follow lower(column) (migration 0010).
-    const target = await createTestDatabase();
-    const handle = openDatabase({ kind: 'postgres', url: target.url });
-    try {
+    await onNewDatabase(async (handle) => {
       await migrateToLatest(handle.db);
       await sql`insert into devices (id, oui, product_class, serial_number, last_events, created_at, updated_at)
         select md5(g::text), '50524F', 'BenchRouter', 'THR' || lpad(g::text, 6, '0'), '[]', '', ''
@@ -404,21 +415,16 @@ describeWithPostgres('device search plan on PostgreSQL', () => {
         expect(plan).toMatch(/devices_serial_id|devices_identity/);
         expect(plan).not.toContain('_trgm');
       });
-    } finally {
-      await handle.destroy();
-      await target.drop();
-    }
+    });
   });
 
   it('rebuilds the trigram indexes of an existing database on lower(column) (migration 0010)', async () => {
-    const target = await createTestDatabase();
-    const handle = openDatabase({ kind: 'postgres', url: target.url });
-    const definitions = async () =>
-      (
-        await sql<{ indexdef: string }>`select indexdef from pg_indexes
+    await onNewDatabase(async (handle) => {
+      const definitions = async () =>
+        (
+          await sql<{ indexdef: string }>`select indexdef from pg_indexes
           where tablename = 'devices' and indexname like '%trgm' order by indexname`.execute(handle.db)
-      ).rows.map((r) => r.indexdef.replace(/^.* USING gin /, ''));
-    try {
+        ).rows.map((r) => r.indexdef.replace(/^.* USING gin /, ''));
       const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
       expect((await migrator.migrateTo('0009-inform-updates-unindexed')).error).toBeUndefined();
       expect(await definitions()).toEqual([
@@ -432,41 +438,40 @@ describeWithPostgres('device search plan on PostgreSQL', () => {
         '(lower((product_class)::text) gin_trgm_ops)',
         '(lower((serial_number)::text) gin_trgm_ops)',
       ]);
-    } finally {
-      await handle.destroy();
-      await target.drop();
-    }
+    });
   });
 
   it('lets a search use the pg_trgm indexes', async () => {
-    const target = await createTestDatabase();
-    const handle = openDatabase({ kind: 'postgres', url: target.url });
-    const rec = recordingDb('postgres', { kind: 'postgres', url: target.url });
-    try {
-      await migrateToLatest(handle.db);
-      // Enough devices for the planner to weigh the trigram indexes against reading the table.
-      await sql`insert into devices (id, oui, product_class, serial_number, last_events, created_at, updated_at)
+    await onNewDatabase(async (handle, url) => {
+      const rec = recordingDb('postgres', { kind: 'postgres', url });
+      try {
+        await migrateToLatest(handle.db);
+        // Enough devices for the planner to weigh the trigram indexes against reading the table.
+        await sql`insert into devices (id, oui, product_class, serial_number, last_events, created_at, updated_at)
         select md5(g::text), (array['00259E', '1C61B4', '202BC1'])[1 + g % 3],
           (array['EG8145V5', 'EG8145X6', 'Device2', 'BM632w'])[1 + g % 4],
           'HWTC' || lpad(g::text, 8, '0'), repeat('x', 200), '', ''
         from generate_series(1, 60000) g`.execute(handle.db);
-      await sql`analyze devices`.execute(handle.db);
-      await rec.repo.list({ search: '00004242', limit: 100, offset: 0 });
-      const count = rec.statements.find((s) => /count\(\*\)/i.test(s.sql))!;
-      // Only an index may serve: the plan then shows which one the repository's ILIKE can use.
-      await sql`set enable_seqscan = off`.execute(rec.db);
-      const { rows } = await rec.db.executeQuery<{ 'QUERY PLAN': string }>({
-        ...count,
-        sql: `explain ${count.sql}`,
-      });
-      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-      for (const index of ['devices_serial_number_trgm', 'devices_product_class_trgm', 'devices_oui_trgm']) {
-        expect(plan).toContain(`Bitmap Index Scan on ${index}`);
+        await sql`analyze devices`.execute(handle.db);
+        await rec.repo.list({ search: '00004242', limit: 100, offset: 0 });
+        const count = rec.statements.find((s) => /count\(\*\)/i.test(s.sql))!;
+        // Only an index may serve: the plan then shows which one the repository's LIKE can use.
+        await sql`set enable_seqscan = off`.execute(rec.db);
+        const { rows } = await rec.db.executeQuery<{ 'QUERY PLAN': string }>({
+          ...count,
+          sql: `explain ${count.sql}`,
+        });
+        const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+        for (const index of [
+          'devices_serial_number_trgm',
+          'devices_product_class_trgm',
+          'devices_oui_trgm',
+        ]) {
+          expect(plan).toContain(`Bitmap Index Scan on ${index}`);
+        }
+      } finally {
+        await rec.db.destroy();
       }
-    } finally {
-      await rec.db.destroy();
-      await handle.destroy();
-      await target.drop();
-    }
+    });
   });
 });
