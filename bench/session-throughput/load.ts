@@ -2,7 +2,7 @@
 // (Inform → InformResponse → empty POST → 204) on one keep-alive connection per session; a client
 // opens a new connection when the server closed the last one after its 204. Closed loop for the
 // peak; paced at a fixed rate for the latency-at-80% run.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { encode, parameterValue } from '@provisor/cwmp';
 import { Client } from 'undici';
 
@@ -127,22 +127,9 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-function ownCpuSeconds(pid: number): number {
+/** CPU seconds (user + system) used so far by a process (the server runs as one: node --import tsx). */
+export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of the line: 12 and 13 after the command name.
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function childrenOf(pid: number): number[] {
-  const kids: number[] = [];
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-    if (text) kids.push(...text.split(' ').map(Number));
-  }
-  return kids;
-}
-
-/** CPU seconds (user + system) used so far by a process and its descendants (tsx runs node in a child). */
-export function cpuSeconds(pid: number): number {
-  return ownCpuSeconds(pid) + childrenOf(pid).reduce((sum, child) => sum + cpuSeconds(child), 0);
 }
