@@ -73,6 +73,8 @@ describe('jobs survive SIGKILL', () => {
     server.child.kill('SIGKILL');
     expect(atKill.completed).toBeLessThan(COUNT);
     await new Promise((r) => server!.child.once('exit', r));
+    // The server itself died, not only a launcher in front of it: nothing answers on its port.
+    await expect(fetch(`${server.url}/api/auth/verify`)).rejects.toThrow();
 
     server = await start(port);
     const again = await apiClient(server.url, 'admin', 'kill-test-password');
