@@ -49,11 +49,19 @@ async function measure(target: string, url: string, pid: number, rate?: number):
  * steady state, so it gathers them at once.
  */
 async function analyze(url: string): Promise<void> {
+  await runStatement(url, 'ANALYZE');
+}
+
+/** One statement on its own connection (the benchmark's own set-up, not the server's). */
+async function runStatement(url: string, statement: string): Promise<void> {
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query('ANALYZE');
-  await client.end();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 async function provisorRun(label: string, env: Record<string, string>): Promise<Row[]> {
@@ -125,12 +133,8 @@ function postgresUrl(): string | null {
 }
 
 async function freshPostgresDatabase(base: string): Promise<string> {
-  const pg = (await import('pg')).default;
   const name = `provisor_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await runStatement(base, `CREATE DATABASE ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return url.toString();
