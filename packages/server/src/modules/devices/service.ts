@@ -26,6 +26,11 @@ export interface InformedDevice {
   jobsWaiting: boolean;
 }
 
+/** Whether a reported PeriodicInformInterval is one (seconds, at least 1). */
+function isInterval(seconds: number): boolean {
+  return Number.isInteger(seconds) && seconds > 0;
+}
+
 /** A fingerprint of an Inform's parameter list (names, types, values, in order). */
 function digestOf(params: readonly { name: string; value: string; type: string }[]): string {
   const hash = createHash('sha1');
@@ -194,7 +199,7 @@ export function createDevicesService(
           ...summary,
           connection_request_url: reportedUrl,
           status: 'online',
-          periodic_inform_interval: Number.isInteger(interval) && interval > 0 ? interval : 0,
+          periodic_inform_interval: isInterval(interval) ? interval : 0,
           inform_digest: digest,
           created_at: now,
           updated_at: now,
@@ -220,7 +225,7 @@ export function createDevicesService(
           await store.writeParameters(existing.id, JSON.stringify(map));
       }
       const status: DeviceStatus = existing.status === 'offline' ? 'online' : existing.status;
-      const reportedInterval = Number.isInteger(interval) && interval > 0;
+      const reportedInterval = isInterval(interval);
       await store.update(existing.id, {
         ...summary,
         inform_digest: digest,
@@ -293,7 +298,7 @@ export function createDevicesService(
         e.name.endsWith('.ManagementServer.PeriodicInformInterval'),
       )?.name;
       const interval = intervalKey ? Number(map[intervalKey]!.value) : NaN;
-      const newInterval = Number.isInteger(interval) && interval > 0;
+      const newInterval = isInterval(interval);
       await store.writeParameters(id, JSON.stringify(map));
       await repo.update(id, {
         // The tree no longer matches the last Inform: the next one merges its parameters again.
