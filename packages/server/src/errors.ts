@@ -1,6 +1,6 @@
 // One error shape for the whole API: `{ error, message }`. `error` is a short summary a person can
 // read (the console shows it as is); `message` says what to do. 5xx answers never carry internals.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export class AppError extends Error {
   constructor(
@@ -64,10 +64,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(status).send({ error: REASONS[status] ?? 'Bad Request', message } satisfies ErrorBody);
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({
-      error: 'Not Found',
-      message: `No route ${request.method} ${request.url.split('?')[0]}; check the path against the API reference.`,
-    } satisfies ErrorBody);
-  });
+  app.setNotFoundHandler(sendNotFound);
+}
+
+/** The answer to a path nothing serves. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(404).send({
+    error: 'Not Found',
+    message: `No route ${request.method} ${request.url.split('?')[0]}; check the path against the API reference.`,
+  } satisfies ErrorBody);
 }

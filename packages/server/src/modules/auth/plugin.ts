@@ -1,5 +1,8 @@
-// Auth as a plugin: every /api route and /ws need a valid, unrevoked, unexpired bearer token,
-// except routes that declare `config: { public: true }` (sign-in itself).
+// Auth as a plugin: every route needs a valid, unrevoked, unexpired bearer token unless it declares
+// `config: { public: true }` (sign-in, the console's files, and the router doors, which authenticate
+// routers their own way). Protection is decided on the route the router matched, the one that will
+// run, never on the URL text: the router decodes and normalises the path first (`/%61pi/devices` is
+// `/api/devices`), and an undeclared route, or no route at all, is protected.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from './service';
@@ -8,7 +11,7 @@ import { loginSchema, logoutSchema, refreshSchema, verifySchema } from './schema
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A route anyone may call, without a token. */
+    /** A route anyone may call without a token; only `true` counts. */
     public?: boolean;
   }
   interface FastifyRequest {
@@ -34,21 +37,19 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-export function isProtectedPath(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
-  return path === '/api' || path.startsWith('/api/') || path === '/ws';
-}
-
 async function authPlugin(app: FastifyInstance, { auth }: { auth: AuthService }) {
   app.decorateRequest('auth', null);
 
-  app.addHook('onRequest', async (request) => {
-    if (!isProtectedPath(request.url)) return;
-    // `public` counts only on a route of its own under /api: a catch-all such as the console's `/*`
-    // must not open /api paths it happens to match.
-    if (request.routeOptions.config?.public && isProtectedPath(request.routeOptions.url ?? '')) return;
+  async function guard(request: FastifyRequest): Promise<void> {
+    if (request.auth || request.routeOptions.config?.public === true) return;
     request.auth = await auth.authenticate(bearerToken(request));
-  });
+  }
+  // Before the body is read and before a WebSocket upgrade.
+  app.addHook('onRequest', guard);
+  // A public route that hands a request on with `reply.callNotFound()` (the console's catch-all, for
+  // paths it does not serve) runs the not-found handler's preHandler hooks under the not-found route,
+  // which is not public: an unknown path answers as a protected route does, 401 without a token.
+  app.addHook('preHandler', guard);
 
   app.post('/api/auth/login', { schema: loginSchema, config: { public: true } }, async (request) => {
     const { username, password } = request.body as { username: string; password: string };

@@ -51,8 +51,11 @@ async function consolePlugin(app: FastifyInstance, options: ConsoleOptions) {
   // Cache headers are set per kind of file below.
   await app.register(fastifyStatic, { root: options.webDist, serve: false, cacheControl: false });
 
-  app.get('/*', async (request, reply) => {
-    const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
+  // Public: the sign-in page must load without a token. It hands the paths of the API, the live
+  // channel and the files door back as not found, which the auth plugin then answers as protected.
+  app.get('/*', { config: { public: true } }, async (request, reply) => {
+    // The path as the router decoded it.
+    const path = `/${(request.params as { '*': string })['*']}`;
     if (NOT_CONSOLE.test(path)) return reply.callNotFound();
     if (path.startsWith('/assets/')) {
       // Vite names assets by content hash, so they never change.

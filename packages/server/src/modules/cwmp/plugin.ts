@@ -3,6 +3,7 @@
 // authenticates the first message of each session, and hands the body to the session engine.
 import { gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFound } from '../../errors';
 import type { CpeAuthenticator } from './cpe-auth';
 import type { CwmpReply, SessionEngine } from './session-engine';
 import type { SettingsService } from '../settings/service';
@@ -79,8 +80,9 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const settings = o.settings.get().cwmp;
-    const path = request.url.split('?')[0];
-    if (path !== settings.path) return reply.callNotFound();
+    // The path as the router decoded it.
+    const path = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+    if (path !== settings.path) return sendNotFound(request, reply);
     if (!settings.enabled) {
       return send(reply, {
         status: 503,
@@ -119,6 +121,7 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
   }
 
   // Routers are not browsers: the console's security headers would only cost bytes on every reply.
-  app.post('/', { helmet: false }, handle);
-  app.post('/*', { helmet: false }, handle);
+  // Public: routers authenticate with CWMP's own means (cpe-auth.ts), not with a console token.
+  app.post('/', { helmet: false, config: { public: true } }, handle);
+  app.post('/*', { helmet: false, config: { public: true } }, handle);
 }

@@ -46,8 +46,9 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
     return job;
   }
 
-  // Routers are not browsers: no console security headers here (see cwmp/plugin.ts).
-  app.get('/files/:job/:token/:name', { helmet: false }, async (request, reply) => {
+  // Routers are not browsers: no console security headers here (see cwmp/plugin.ts). Public: the
+  // job's token in the path is the credential.
+  app.get('/files/:job/:token/:name', { helmet: false, config: { public: true } }, async (request, reply) => {
     const { job: jobId, token } = request.params as { job: string; token: string };
     const job = await jobFor(jobId, token);
     const fileId = job && DOWNLOADS.has(job.type) ? (JSON.parse(job.params) as JobParams).fileId : undefined;
@@ -61,7 +62,7 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
       .send(await o.files.open(file));
   });
 
-  app.put('/files/:job/:token/:name', { helmet: false }, async (request, reply) => {
+  app.put('/files/:job/:token/:name', { helmet: false, config: { public: true } }, async (request, reply) => {
     const { job: jobId, token, name } = request.params as { job: string; token: string; name: string };
     const job = await jobFor(jobId, token);
     const kind = job ? UPLOADS.get(job.type as 'upload-file') : undefined;

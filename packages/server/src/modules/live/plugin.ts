@@ -7,6 +7,14 @@ import websocket from '@fastify/websocket';
 import { LIVE_SUBPROTOCOL } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { EventBus } from './event-bus';
+import { sendNotFound } from '../../errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route is a WebSocket endpoint (upgrades elsewhere are refused). */
+    websocket?: boolean;
+  }
+}
 
 /** Close code sent when the session behind a socket ends (logout, refresh); the client reconnects. */
 export const CLOSE_SESSION_ENDED = 4001;
@@ -33,7 +41,7 @@ async function livePlugin(app: FastifyInstance, { bus, auth }: { bus: EventBus; 
     stopRevokes();
   });
 
-  app.get('/ws', { websocket: true }, (socket, request) => {
+  app.get('/ws', { websocket: true, config: { websocket: true } }, (socket, request) => {
     sockets.set(socket, request.auth!.jti);
     socket.on('close', () => sockets.delete(socket));
     // The channel is server-to-client; anything the client sends is ignored.
@@ -51,6 +59,13 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
       maxPayload: 64 * 1024,
       handleProtocols: (protocols) => (protocols.has(LIVE_SUBPROTOCOL) ? LIVE_SUBPROTOCOL : false),
     },
+  });
+  // @fastify/websocket completes an upgrade on any GET route and only then closes it (e.g. /WS reaches
+  // the console's catch-all): refuse upgrades, before the handshake, where no live channel is.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
+    if (request.routeOptions.config?.websocket === true) return;
+    return sendNotFound(request, reply);
   });
 }
 
