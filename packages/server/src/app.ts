@@ -1,4 +1,5 @@
 // buildApp(config) builds the whole server and opens its database; main.ts listens.
+import { createHmac } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -15,7 +16,7 @@ import { createEventBus, type EventBus } from './modules/live/event-bus';
 import livePlugin, { registerWebsocket } from './modules/live/plugin';
 import { createUsersRepository } from './modules/users/repository';
 import { createUsersService, type UsersService } from './modules/users/service';
-import { createCpeAuthenticator } from './modules/cwmp/cpe-auth';
+import { createCpeAuthenticator, type CpeAuthenticator } from './modules/cwmp/cpe-auth';
 import { createConnectionRequester, type ConnectionRequester } from './modules/cwmp/connection-request';
 import { cwmpDoor } from './modules/cwmp/plugin';
 import { connectionRoutes } from './modules/cwmp/routes';
@@ -55,6 +56,7 @@ export interface Services {
   devices: DevicesService;
   stats: StatsService;
   cwmp: SessionEngine;
+  cpeAuth: CpeAuthenticator;
   connectionRequests: ConnectionRequester;
   jobs: JobsService;
   files: FileStore;
@@ -66,6 +68,8 @@ export interface RouteSummary {
   method: string;
   url: string;
   public: boolean;
+  /** Schemas of the success answers, by status (Fastify serialises by them: nothing else leaves). */
+  responses: Record<string, unknown>;
 }
 
 declare module 'fastify' {
@@ -89,7 +93,9 @@ export async function buildApp(
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: false,
+    // Behind a reverse proxy, the router's address (connection requests go only there, see
+    // cwmp/cr-target.ts) is in X-Forwarded-For, believed only from the proxies listed.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true },
     // Unknown fields are an error that names them, not something silently dropped.
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
@@ -99,7 +105,16 @@ export async function buildApp(
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, public: route.config?.public === true });
+      routeTable.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        responses: Object.fromEntries(
+          Object.entries((route.schema?.response as object | undefined) ?? {}).filter(([status]) =>
+            status.startsWith('2'),
+          ),
+        ),
+      });
     }
   });
 
@@ -123,10 +138,8 @@ export async function buildApp(
     app.log.info('First start: created user "admin" with the password from PROVISOR_ADMIN_PASSWORD');
   }
 
-  const signer = createTokenSigner(
-    await loadSigningSecret(database.db, config.jwtSecret),
-    config.tokenTtlSeconds,
-  );
+  const signingSecret = await loadSigningSecret(database.db, config.jwtSecret);
+  const signer = createTokenSigner(signingSecret, config.tokenTtlSeconds);
   const limiter = createLoginLimiter({
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowSeconds * 1000,
@@ -165,12 +178,15 @@ export async function buildApp(
     freeFailures: 5,
     failureWindowMs: 10 * 60 * 1000,
     maxDelayMs: 5000,
+    // Derived from the kept secret, so processes sharing the database accept each other's nonces.
+    nonceKey: createHmac('sha256', signingSecret).update('provisor: CWMP Digest nonces').digest(),
   });
   const connectionRequests = createConnectionRequester({
     timeoutMs: config.connectionRequestTimeoutMs,
     concurrency: config.connectionRequestConcurrency,
     minIntervalMs: config.connectionRequestMinIntervalMs,
     allowBasic: () => settings.get().connectionRequest.allowBasic,
+    allowedNetworks: () => settings.get().connectionRequest.allowedNetworks,
   });
   // New jobs wake their device with a connection request (see modules/jobs/wake.ts).
   const jobsRepo = createJobsRepository(database.db);
@@ -234,6 +250,7 @@ export async function buildApp(
     devices,
     stats,
     cwmp,
+    cpeAuth,
     connectionRequests,
     jobs,
   });
@@ -300,6 +317,7 @@ export async function buildApp(
     auth: cpeAuth,
     settings,
     bodyLimitBytes: config.cwmpBodyLimitBytes,
+    firstMessageLimitBytes: Math.min(config.cwmpFirstMessageLimitBytes, config.cwmpBodyLimitBytes),
     publicUrl: config.publicUrl,
   });
   await app.register(consolePlugin, {

@@ -1,5 +1,7 @@
 // Configuration is parsed once at start-up from the environment and passed in (style rule 7).
 import { existsSync, statSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { parseNetwork } from './net/addresses';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +30,13 @@ export interface Config {
   loginWindowSeconds: number;
   /** Largest CWMP message accepted, in bytes (after decompression too). */
   cwmpBodyLimitBytes: number;
+  /**
+   * Largest CWMP message that answers no RPC of ours: an Inform, a TransferComplete, anything outside
+   * a session. Only answers to the ACS's own requests may be larger (up to cwmpBodyLimitBytes).
+   */
+  cwmpFirstMessageLimitBytes: number;
+  /** Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR networks); none by default. */
+  trustProxy: string[];
   /** RPCs the ACS sends in one CWMP session at most. */
   cwmpMaxRpcsPerSession: number;
   /** How often idle CWMP sessions and overdue devices are looked for, in milliseconds. */
@@ -106,6 +115,21 @@ function publicUrl(raw: string | undefined): string | null {
   return raw.replace(/\/$/, '');
 }
 
+/** PROVISOR_TRUST_PROXY: a comma-separated list of addresses and CIDR networks. */
+function trustProxy(raw: string | undefined): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  const bad = entries.find((e) => isIP(e) === 0 && parseNetwork(e) === null);
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `PROVISOR_TRUST_PROXY must list the addresses or networks of your reverse proxies, e.g. "10.0.0.5, 192.0.2.0/24"; "${bad}" is neither`,
+    );
+  }
+  return entries;
+}
+
 function dataModelsDir(raw: string | undefined, cwd: string): string | null {
   if (!raw) return null;
   const dir = resolve(cwd, raw);
@@ -143,6 +167,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     loginMaxFailures: integer(env, 'PROVISOR_LOGIN_MAX_FAILURES', 10, 1, 10_000),
     loginWindowSeconds: integer(env, 'PROVISOR_LOGIN_WINDOW', 15 * 60, 1, 24 * 3600),
     cwmpBodyLimitBytes: integer(env, 'PROVISOR_CWMP_BODY_LIMIT', 8 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+    cwmpFirstMessageLimitBytes: integer(
+      env,
+      'PROVISOR_CWMP_FIRST_MESSAGE_LIMIT',
+      256 * 1024,
+      1024,
+      256 * 1024 * 1024,
+    ),
+    trustProxy: trustProxy(env.PROVISOR_TRUST_PROXY),
     cwmpMaxRpcsPerSession: integer(env, 'PROVISOR_CWMP_MAX_RPCS', 256, 1, 100_000),
     sweepIntervalMs: integer(env, 'PROVISOR_SWEEP_INTERVAL_MS', 5000, 10, 3_600_000),
     offlineGraceSeconds: integer(env, 'PROVISOR_OFFLINE_GRACE', 60, 0, 86_400),

@@ -20,7 +20,8 @@ export interface Exchange {
 
 export class TestCpe {
   private readonly client: Client;
-  private cookie = '';
+  /** The session cookie it sends (`name=value`), as a router keeps it; '' for none. */
+  cookie = '';
   constructor(
     private readonly baseUrl: string,
     readonly identity = {
@@ -29,8 +30,10 @@ export class TestCpe {
       serialNumber: 'HWTC00000001',
       manufacturer: 'Huawei',
     },
+    /** A connection to share with other CPEs, as a proxy's reused upstream connection is. */
+    client?: Client,
   ) {
-    this.client = new Client(baseUrl, { keepAliveTimeout: 30_000 });
+    this.client = client ?? new Client(baseUrl, { keepAliveTimeout: 30_000 });
   }
 
   async post(body: string | Buffer, headers: Record<string, string> = {}, path = '/'): Promise<Exchange> {
@@ -66,6 +69,23 @@ export class TestCpe {
     events: string[] = ['0 BOOTSTRAP', '1 BOOT'],
     extra: { name: string; value: string }[] = [],
   ): CwmpMessage {
+    const parameterList = [
+      parameterValue('InternetGatewayDevice.DeviceInfo.SoftwareVersion', 'string', 'V5R020C00S280'),
+      parameterValue('InternetGatewayDevice.DeviceInfo.HardwareVersion', 'string', '15AD.A'),
+      parameterValue(
+        'InternetGatewayDevice.ManagementServer.ConnectionRequestURL',
+        'string',
+        'http://127.0.0.1:7547/cr',
+      ),
+      parameterValue('InternetGatewayDevice.ManagementServer.PeriodicInformInterval', 'unsignedInt', 300),
+    ];
+    // An extra parameter of the same name replaces the default one.
+    for (const p of extra) {
+      const value = parameterValue(p.name, 'string', p.value);
+      const i = parameterList.findIndex((d) => d.name === p.name);
+      if (i >= 0) parameterList[i] = value;
+      else parameterList.push(value);
+    }
     return {
       name: 'Inform',
       deviceId: { ...this.identity },
@@ -73,22 +93,12 @@ export class TestCpe {
       maxEnvelopes: 1,
       currentTime: new Date().toISOString(),
       retryCount: 0,
-      parameterList: [
-        parameterValue('InternetGatewayDevice.DeviceInfo.SoftwareVersion', 'string', 'V5R020C00S280'),
-        parameterValue('InternetGatewayDevice.DeviceInfo.HardwareVersion', 'string', '15AD.A'),
-        parameterValue(
-          'InternetGatewayDevice.ManagementServer.ConnectionRequestURL',
-          'string',
-          'http://127.0.0.1:7547/cr',
-        ),
-        parameterValue('InternetGatewayDevice.ManagementServer.PeriodicInformInterval', 'unsignedInt', 300),
-        ...extra.map((p) => parameterValue(p.name, 'string', p.value)),
-      ],
+      parameterList,
     } as CwmpMessage;
   }
 
-  inform(events?: string[], headers: Record<string, string> = {}) {
-    return this.send(this.informMessage(events), 'inform-1', 'urn:dslforum-org:cwmp-1-2', headers);
+  inform(events?: string[], headers: Record<string, string> = {}, extra?: { name: string; value: string }[]) {
+    return this.send(this.informMessage(events, extra), 'inform-1', 'urn:dslforum-org:cwmp-1-2', headers);
   }
 
   /** A new session starts with a fresh cookie jar. */

@@ -21,6 +21,8 @@ export interface DevicesTable {
   /** JSON array of the last Inform's event codes. */
   last_events: Generated<string>;
   external_ip: Generated<string>;
+  /** The address the router's last CWMP session came from ('' before its first Inform). */
+  remote_address: Generated<string>;
   connection_request_url: Generated<string>;
   connection_request_username: Generated<string>;
   connection_request_password: Generated<string>;

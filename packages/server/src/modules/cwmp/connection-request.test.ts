@@ -3,7 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import { buildDigestChallenge, parseAuthHeader, verifyDigestResponse } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConnectionRequester } from './connection-request';
+import { createConnectionRequester, type ConnectionTarget } from './connection-request';
+import { createTargetChecker, type TargetChecker } from './cr-target';
 import { digestHash } from './cpe-auth';
 
 let server: Server;
@@ -39,24 +40,32 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const requester = (allowBasic = false) =>
+const requester = (allowBasic = false, allowedNetworks: string[] = [], checker?: TargetChecker) =>
   createConnectionRequester({
     timeoutMs: 300,
     concurrency: 2,
     minIntervalMs: 1000,
     allowBasic: () => allowBasic,
+    allowedNetworks: () => allowedNetworks,
+    ...(checker ? { checker } : {}),
   });
+
+/** A device whose sessions come from loopback, as the test's CPE server is there. */
+const target = (t: Omit<ConnectionTarget, 'source'> & { source?: string }): ConnectionTarget => ({
+  source: '127.0.0.1',
+  ...t,
+});
 
 describe('connection requests', () => {
   it('reaches a device with Digest credentials', async () => {
     behaviour = 'digest';
-    const result = await requester().send({ deviceId: 'd1', url, username: 'cr', password: 'pw' });
+    const result = await requester().send(target({ deviceId: 'd1', url, username: 'cr', password: 'pw' }));
     expect(result).toMatchObject({ outcome: 'reachable', status: 204 });
   });
 
   it('reports wrong credentials as an authentication failure', async () => {
     behaviour = 'digest';
-    const result = await requester().send({ deviceId: 'd1', url, username: 'cr', password: 'nope' });
+    const result = await requester().send(target({ deviceId: 'd1', url, username: 'cr', password: 'nope' }));
     expect(result).toMatchObject({ outcome: 'auth-failed', status: 401 });
     expect(result.message).toMatch(/connection request username and password/);
   });
@@ -64,40 +73,66 @@ describe('connection requests', () => {
   it('answers Basic only when allowed', async () => {
     behaviour = 'basic';
     expect(
-      (await requester(false).send({ deviceId: 'd1', url, username: 'cr', password: 'pw' })).outcome,
+      (await requester(false).send(target({ deviceId: 'd1', url, username: 'cr', password: 'pw' }))).outcome,
     ).toBe('auth-failed');
     expect(
-      (await requester(true).send({ deviceId: 'd1', url, username: 'cr', password: 'pw' })).outcome,
+      (await requester(true).send(target({ deviceId: 'd1', url, username: 'cr', password: 'pw' }))).outcome,
     ).toBe('reachable');
   });
 
   it('reports 503, a timeout and a refused connection', async () => {
     behaviour = 'busy';
-    expect((await requester().send({ deviceId: 'd1', url, username: 'cr', password: 'pw' })).outcome).toBe(
-      'unavailable',
-    );
-    behaviour = 'silent';
-    expect((await requester().send({ deviceId: 'd1', url, username: 'cr', password: 'pw' })).outcome).toBe(
-      'timeout',
-    );
     expect(
-      (await requester().send({ deviceId: 'd1', url: 'http://127.0.0.1:1/', username: 'cr', password: 'pw' }))
-        .outcome,
+      (await requester().send(target({ deviceId: 'd1', url, username: 'cr', password: 'pw' }))).outcome,
+    ).toBe('unavailable');
+    behaviour = 'silent';
+    expect(
+      (await requester().send(target({ deviceId: 'd1', url, username: 'cr', password: 'pw' }))).outcome,
+    ).toBe('timeout');
+    expect(
+      (
+        await requester().send(
+          target({ deviceId: 'd1', url: 'http://127.0.0.1:1/', username: 'cr', password: 'pw' }),
+        )
+      ).outcome,
     ).toBe('refused');
-    expect((await requester().send({ deviceId: 'd1', url: '', username: '', password: '' })).outcome).toBe(
-      'no-url',
-    );
+    expect(
+      (await requester().send(target({ deviceId: 'd1', url: '', username: '', password: '' }))).outcome,
+    ).toBe('no-url');
   });
 
   it('rate-limits requests to one device', async () => {
     behaviour = 'digest';
     const r = requester();
-    expect((await r.send({ deviceId: 'd9', url, username: 'cr', password: 'pw' })).outcome).toBe('reachable');
-    expect((await r.send({ deviceId: 'd9', url, username: 'cr', password: 'pw' })).outcome).toBe(
+    expect((await r.send(target({ deviceId: 'd9', url, username: 'cr', password: 'pw' }))).outcome).toBe(
+      'reachable',
+    );
+    expect((await r.send(target({ deviceId: 'd9', url, username: 'cr', password: 'pw' }))).outcome).toBe(
       'rate-limited',
     );
-    expect((await r.send({ deviceId: 'd10', url, username: 'cr', password: 'pw' })).outcome).toBe(
+    expect((await r.send(target({ deviceId: 'd10', url, username: 'cr', password: 'pw' }))).outcome).toBe(
       'reachable',
+    );
+  });
+
+  it('connects to a name at the address it checked, and not at all where it may not go', async () => {
+    behaviour = 'digest';
+    const port = new URL(url).port;
+    const checker = createTargetChecker(async (hostname) =>
+      hostname === 'cpe.invalid'
+        ? [{ address: '127.0.0.1', family: 4 }]
+        : [{ address: '169.254.169.254', family: 4 }],
+    );
+    const byName = await requester(false, [], checker).send(
+      target({ deviceId: 'd20', url: `http://cpe.invalid:${port}/cr/path`, username: 'cr', password: 'pw' }),
+    );
+    expect(byName).toMatchObject({ outcome: 'reachable', status: 204 });
+    const blocked = await requester(false, [], checker).send(
+      target({ deviceId: 'd21', url: `http://metadata.invalid:${port}/`, username: 'cr', password: 'pw' }),
+    );
+    expect(blocked.outcome).toBe('blocked');
+    expect(blocked.message).toMatch(
+      /169\.254\.169\.254 is a loopback, link-local, multicast or cloud-metadata address/,
     );
   });
 });

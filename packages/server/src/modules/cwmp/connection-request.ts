@@ -1,13 +1,26 @@
 // Connection requests (cwmp-reference §13): an HTTP GET to the device's ConnectionRequestURL,
 // answered 401 + Digest challenge, repeated with credentials; 200/204 means the device will open a
 // session with "6 CONNECTION REQUEST". Bounded concurrency, a per-device minimum interval, timeouts.
+// Requests go only where cr-target.ts allows, to the address it checked.
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'undici';
+import { isIP } from 'node:net';
+import { Agent, request as httpRequest, type Dispatcher } from 'undici';
 import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';
+import type { DeviceRow } from '../../db/tables/devices';
+import type { ServerSettings } from '../settings/defaults';
 import { digestHash } from './cpe-auth';
+import { createTargetChecker, type TargetChecker } from './cr-target';
 
 export type ConnectionOutcome =
-  'reachable' | 'auth-failed' | 'refused' | 'timeout' | 'unavailable' | 'rate-limited' | 'no-url' | 'error';
+  | 'reachable'
+  | 'auth-failed'
+  | 'refused'
+  | 'timeout'
+  | 'unavailable'
+  | 'rate-limited'
+  | 'no-url'
+  | 'blocked'
+  | 'error';
 
 export interface ConnectionResult {
   outcome: ConnectionOutcome;
@@ -22,6 +35,22 @@ export interface ConnectionTarget {
   url: string;
   username: string;
   password: string;
+  /** The address the device's sessions come from ('' when it has not informed yet). */
+  source: string;
+}
+
+/** A device's connection request: its own credentials, else the global ones of the settings. */
+export function connectionTarget(
+  device: DeviceRow,
+  cr: ServerSettings['connectionRequest'],
+): ConnectionTarget {
+  return {
+    deviceId: device.id,
+    url: device.connection_request_url,
+    username: device.connection_request_username || cr.username,
+    password: device.connection_request_password || cr.password,
+    source: device.remote_address,
+  };
 }
 
 export interface ConnectionRequesterOptions {
@@ -30,6 +59,9 @@ export interface ConnectionRequesterOptions {
   minIntervalMs: number;
   /** Whether a Basic challenge may be answered (non-standard, cwmp-reference §13). */
   allowBasic: () => boolean;
+  /** Networks where requests may go whatever address the device's sessions come from. */
+  allowedNetworks: () => readonly string[];
+  checker?: TargetChecker;
 }
 
 const MESSAGES: Record<ConnectionOutcome, string> = {
@@ -42,10 +74,12 @@ const MESSAGES: Record<ConnectionOutcome, string> = {
   unavailable: 'The device answered 503: it is busy or rate-limiting connection requests; try again shortly.',
   'rate-limited': 'A connection request was sent to this device moments ago; wait before sending another.',
   'no-url': 'The device has no connection request URL yet; it reports one in its first Inform.',
+  blocked: 'Provisor did not send the connection request: its URL points where requests may not go.',
   error: 'The connection request failed.',
 };
 
 export function createConnectionRequester(o: ConnectionRequesterOptions) {
+  const checker = o.checker ?? createTargetChecker();
   const lastSent = new Map<string, number>();
   let active = 0;
   const waiting: (() => void)[] = [];
@@ -61,9 +95,10 @@ export function createConnectionRequester(o: ConnectionRequesterOptions) {
     }
   }
 
-  async function get(url: string, authorization?: string) {
+  async function get(url: string, dispatcher: Dispatcher | undefined, authorization?: string) {
     const res = await httpRequest(url, {
       method: 'GET',
+      ...(dispatcher ? { dispatcher } : {}),
       headers: authorization ? { authorization } : {},
       headersTimeout: o.timeoutMs,
       bodyTimeout: o.timeoutMs,
@@ -95,15 +130,31 @@ export function createConnectionRequester(o: ConnectionRequesterOptions) {
         message: detail ? `${MESSAGES[outcome]} (${detail})` : MESSAGES[outcome],
       });
       if (!target.url) return done('no-url');
+      const verdict = await checker.check(target.url, {
+        source: target.source,
+        allowedNetworks: o.allowedNetworks(),
+      });
+      if (!verdict.ok) return done('blocked', undefined, verdict.reason);
       const previous = lastSent.get(target.deviceId);
       const t = Date.now();
       if (previous !== undefined && t - previous < o.minIntervalMs) return done('rate-limited');
       lastSent.set(target.deviceId, t);
       if (lastSent.size > 100_000)
         for (const [k, v] of lastSent) if (t - v > o.minIntervalMs) lastSent.delete(k);
+      // A name is connected to at the address that was checked, not resolved again.
+      const dispatcher = isIP(verdict.hostname)
+        ? undefined
+        : new Agent({
+            connect: {
+              lookup: (_host, options, callback) =>
+                options.all
+                  ? callback(null, [{ address: verdict.address, family: verdict.family }])
+                  : callback(null, verdict.address, verdict.family),
+            },
+          });
       return slot(async () => {
         try {
-          let res = await get(target.url);
+          let res = await get(target.url, dispatcher);
           if (res.statusCode === 401) {
             const header = res.headers['www-authenticate'];
             const challenges = parseAuthHeader(Array.isArray(header) ? header.join(', ') : (header ?? ''));
@@ -128,7 +179,7 @@ export function createConnectionRequester(o: ConnectionRequesterOptions) {
               authorization = `Basic ${Buffer.from(`${target.username}:${target.password}`).toString('base64')}`;
             }
             if (!authorization) return done('auth-failed', 401, 'no usable authentication scheme offered');
-            res = await get(target.url, authorization);
+            res = await get(target.url, dispatcher, authorization);
           }
           if (res.statusCode === 200 || res.statusCode === 204) return done('reachable', res.statusCode);
           if (res.statusCode === 401 || res.statusCode === 403) return done('auth-failed', res.statusCode);
@@ -137,6 +188,8 @@ export function createConnectionRequester(o: ConnectionRequesterOptions) {
         } catch (err) {
           const outcome = classify(err);
           return done(outcome, undefined, outcome === 'error' ? (err as Error).message : undefined);
+        } finally {
+          await dispatcher?.close();
         }
       });
     },

@@ -3,7 +3,9 @@ import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
-import { digestHash } from './cpe-auth';
+import type { DevicesService } from '../devices/service';
+import type { SettingsService } from '../settings/service';
+import { createCpeAuthenticator, digestHash } from './cpe-auth';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -191,5 +193,98 @@ describe('CPE authentication', () => {
     }
     // After the free failures the answers wait 100, 200, 400 ms...: the last is clearly slower.
     expect(times[7]!).toBeGreaterThan(150);
+  });
+
+  it('keeps no state for challenges: after thousands of them the first nonce still works', async () => {
+    const c = cpe();
+    const first = await c.inform();
+    const { authorization } = digestFor(first.headers['www-authenticate'], 'MD5', 'acs-cpe', 'cpe-secret');
+    const before = t.app.services.cpeAuth.rememberedNonces();
+    // A flood of unauthenticated POSTs, each answered with a new challenge.
+    const flood = cpe();
+    for (let i = 0; i < 3000; i++) expect((await flood.post('<x/>')).status).toBe(401);
+    expect(t.app.services.cpeAuth.rememberedNonces()).toBe(before);
+    expect((await c.inform(undefined, { authorization })).status).toBe(200);
+    // Only a nonce that authenticated is remembered (for its nonce count).
+    expect(t.app.services.cpeAuth.rememberedNonces()).toBe(before + 1);
+  });
+
+  it('refuses a nonce it did not issue, even one shaped like its own', async () => {
+    const c = cpe();
+    const first = await c.inform();
+    const { challenge } = digestFor(first.headers['www-authenticate'], 'SHA-256', 'acs-cpe', 'cpe-secret');
+    const raw = Buffer.from(challenge.params.nonce!, 'base64url');
+    raw[raw.length - 1]! ^= 1;
+    const forged = buildDigestAuthorization(
+      {
+        username: 'acs-cpe',
+        password: 'cpe-secret',
+        method: 'POST',
+        uri: '/',
+        challenge: { ...challenge.params, nonce: raw.toString('base64url') },
+        nc: 1,
+        cnonce: 'x',
+      },
+      digestHash,
+    )!;
+    const res = await c.inform(undefined, { authorization: forged });
+    expect(res.status).toBe(401);
+    expect(String(res.headers['www-authenticate'])).toContain('stale=true');
+  });
+});
+
+describe('Digest nonces', () => {
+  const settings = {
+    get: () => ({ cwmp: { authRequired: true, username: 'u', password: 'p' } }),
+  } as unknown as SettingsService;
+  const devices = { findByCwmpUsername: async () => undefined } as unknown as DevicesService;
+  const answer = (challenge: string[], nc = 1) =>
+    buildDigestAuthorization(
+      {
+        username: 'u',
+        password: 'p',
+        method: 'POST',
+        uri: '/',
+        challenge: parseAuthHeader(challenge.join(', '))[0]!.params,
+        nc,
+        cnonce: 'c',
+      },
+      digestHash,
+    )!;
+
+  it('remembers at most maxUsedNonces, forgetting the oldest first', async () => {
+    const auth = createCpeAuthenticator(settings, devices, {
+      nonceTtlMs: 60_000,
+      freeFailures: 5,
+      failureWindowMs: 60_000,
+      maxDelayMs: 0,
+      maxUsedNonces: 10,
+    });
+    const used: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const authorization = answer(auth.challenge());
+      expect((await auth.authenticate(authorization, 'POST', '192.0.2.1')).ok).toBe(true);
+      used.push(authorization);
+    }
+    expect(auth.rememberedNonces()).toBe(10);
+    // A remembered nonce still refuses a replayed count.
+    expect((await auth.authenticate(used.at(-1)!, 'POST', '192.0.2.1')).ok).toBe(false);
+  });
+
+  it('refuses an expired nonce as stale', async () => {
+    let now = 1_000_000;
+    const auth = createCpeAuthenticator(settings, devices, {
+      nonceTtlMs: 1000,
+      freeFailures: 5,
+      failureWindowMs: 60_000,
+      maxDelayMs: 0,
+      now: () => now,
+    });
+    const authorization = answer(auth.challenge());
+    now += 1001;
+    const result = await auth.authenticate(authorization, 'POST', '192.0.2.1');
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reason).toBe('stale or unknown nonce');
+    expect(!result.ok && result.challenge[0]).toContain('stale=true');
   });
 });

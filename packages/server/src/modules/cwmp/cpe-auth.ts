@@ -1,8 +1,13 @@
 // Authenticating CPEs (cwmp-reference §2): none, Basic, or Digest (RFC 7616, SHA-256 and MD5,
-// qop=auth) per settings, with per-device credentials overriding the global ones. Nonces expire and
-// their nonce-count must grow (replay). Failures are logged, and repeated failures from one address
-// are answered more and more slowly.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+// qop=auth) per settings. Credentials are bound to a device: a device's own credentials prove that
+// device only, the global ones prove any device that has none of its own (the session engine checks
+// the binding once the Inform names its device). Failures are logged, and repeated failures from
+// one address are answered more and more slowly.
+//
+// Digest nonces are stateless: each carries the time it was issued and an HMAC of it, so a flood of
+// challenges costs no memory. Only nonces that authenticated a request are remembered (for their
+// nonce count, against replay), in a table of bounded size.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   buildDigestChallenge,
   decodeBasicCredentials,
@@ -26,17 +31,77 @@ export interface CpeAuthOptions {
   freeFailures: number;
   failureWindowMs: number;
   maxDelayMs: number;
-  maxNonces?: number;
+  /** Digest nonces remembered with their nonce count (the oldest is forgotten first). */
+  maxUsedNonces?: number;
+  /** Addresses whose failures are counted at once (the oldest is forgotten first). */
+  maxTrackedAddresses?: number;
+  /** Key of the nonces' HMAC; processes sharing it accept each other's nonces. */
+  nonceKey?: Buffer;
   now?: () => number;
 }
 
-export type CpeAuthResult =
-  { ok: true; username: string | null } | { ok: false; reason: string; challenge: string[]; delayMs: number };
+/** Who a request proved to be. */
+export type CpePrincipal =
+  /** Authentication is off and the request presented no credentials. */
+  | { kind: 'open' }
+  /** The global credentials of the settings: any device without credentials of its own. */
+  | { kind: 'global'; username: string }
+  /** A device's own credentials: that device only. */
+  | { kind: 'device'; username: string; deviceId: string };
 
-function safeEqual(a: string, b: string): boolean {
+export type CpeAuthResult =
+  { ok: true; principal: CpePrincipal } | { ok: false; reason: string; challenge: string[]; delayMs: number };
+
+const OPEN: CpePrincipal = { kind: 'open' };
+
+/**
+ * Whether `principal` may speak for the device an Inform names (`existing`: that device as stored,
+ * null when it is new). A device with credentials of its own must prove them, even while
+ * authentication is off; the global credentials are for devices without their own.
+ */
+export function admission(
+  principal: CpePrincipal,
+  existing: { id: string; cwmpUsername: string } | null,
+): 'ok' | 'challenge' | 'forbidden' {
+  const ownCredentials = existing !== null && existing.cwmpUsername !== '';
+  switch (principal.kind) {
+    case 'device':
+      return existing?.id === principal.deviceId ? 'ok' : 'forbidden';
+    case 'global':
+      return ownCredentials ? 'forbidden' : 'ok';
+    case 'open':
+      return ownCredentials ? 'challenge' : 'ok';
+  }
+}
+
+/**
+ * Whether a request whose credentials prove `request` may go on with a session opened by `opener`:
+ * a device's own credentials speak for that device only; the global ones, or none, for any device
+ * without credentials of its own.
+ */
+export function mayJoin(opener: CpePrincipal, request: CpePrincipal): boolean {
+  // Credentials that prove nothing claim nothing: the request rides on the session as one without.
+  if (request.kind === 'open') return true;
+  if (opener.kind === 'device' && request.kind === 'device') return opener.deviceId === request.deviceId;
+  return opener.kind !== 'device' && request.kind !== 'device';
+}
+/** Bytes of a nonce: issue time (ms, 6 bytes), random (9), HMAC (15). */
+const NONCE_TIME = 6;
+const NONCE_RANDOM = 9;
+const NONCE_MAC = 15;
+
+function safeEqual(a: string | Buffer, b: string | Buffer): boolean {
   const ab = Buffer.from(a);
   const bb = Buffer.from(b);
   return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/** Forgets the oldest entries (Map keeps insertion order) until `map` holds fewer than `max`. */
+function trim<K, V>(map: Map<K, V>, max: number): void {
+  for (const key of map.keys()) {
+    if (map.size < max) return;
+    map.delete(key);
+  }
 }
 
 export function createCpeAuthenticator(
@@ -45,19 +110,31 @@ export function createCpeAuthenticator(
   o: CpeAuthOptions,
 ) {
   const now = o.now ?? Date.now;
-  const nonces = new Map<string, { issuedAt: number; lastNc: number }>();
+  const key = o.nonceKey ?? randomBytes(32);
+  const maxUsed = o.maxUsedNonces ?? 10_000;
+  const maxTracked = o.maxTrackedAddresses ?? 10_000;
+  /** Nonces that authenticated a request: the highest nonce count seen. */
+  const used = new Map<string, number>();
   const failures = new Map<string, { count: number; since: number }>();
-  const maxNonces = o.maxNonces ?? 100_000;
+
+  const mac = (body: Buffer) => createHmac('sha256', key).update(body).digest().subarray(0, NONCE_MAC);
 
   function issueNonce(): string {
-    if (nonces.size >= maxNonces) {
-      const t = now();
-      for (const [n, v] of nonces)
-        if (t - v.issuedAt > o.nonceTtlMs || nonces.size >= maxNonces) nonces.delete(n);
-    }
-    const nonce = randomBytes(18).toString('base64url');
-    nonces.set(nonce, { issuedAt: now(), lastNc: 0 });
-    return nonce;
+    const body = Buffer.alloc(NONCE_TIME + NONCE_RANDOM);
+    body.writeUIntBE(now(), 0, NONCE_TIME);
+    randomBytes(NONCE_RANDOM).copy(body, NONCE_TIME);
+    return Buffer.concat([body, mac(body)]).toString('base64url');
+  }
+
+  /** When a nonce of ours was issued, or null for one we did not issue. */
+  function nonceIssuedAt(nonce: string): number | null {
+    const raw = Buffer.from(nonce, 'base64url');
+    if (raw.length !== NONCE_TIME + NONCE_RANDOM + NONCE_MAC || raw.toString('base64url') !== nonce)
+      return null;
+    const body = raw.subarray(0, NONCE_TIME + NONCE_RANDOM);
+    return safeEqual(mac(body), raw.subarray(NONCE_TIME + NONCE_RANDOM))
+      ? body.readUIntBE(0, NONCE_TIME)
+      : null;
   }
 
   function challenge(stale = false): string[] {
@@ -70,69 +147,100 @@ export function createCpeAuthenticator(
     ];
   }
 
-  /** The password that `username` must prove: the device's own, else the global one. */
-  async function expectedPassword(username: string): Promise<string | null> {
+  /**
+   * The password `username` must prove, and who proving it makes the request: the device whose own
+   * username it is, else the global user of the settings.
+   */
+  async function expectedFor(
+    username: string,
+  ): Promise<{ password: string; principal: CpePrincipal } | null> {
     const device = await devices.findByCwmpUsername(username);
-    if (device) return device.cwmp_password;
+    if (device)
+      return { password: device.cwmp_password, principal: { kind: 'device', username, deviceId: device.id } };
     const s = settings.get().cwmp;
-    return s.username !== '' && username === s.username ? s.password : null;
+    return s.username !== '' && username === s.username
+      ? { password: s.password, principal: { kind: 'global', username } }
+      : null;
   }
 
-  function fail(address: string, reason: string, stale = false): CpeAuthResult {
+  function fail(address: string, reason: string, count: boolean, stale = false): CpeAuthResult {
+    if (!count) return { ok: false, reason, challenge: challenge(stale), delayMs: 0 };
     const t = now();
     let f = failures.get(address);
-    if (!f || t - f.since > o.failureWindowMs) failures.set(address, (f = { count: 0, since: t }));
+    if (!f || t - f.since > o.failureWindowMs) {
+      failures.delete(address);
+      trim(failures, maxTracked);
+      failures.set(address, (f = { count: 0, since: t }));
+    }
     f.count += 1;
-    if (failures.size > 10_000)
-      for (const [k, v] of failures) if (t - v.since > o.failureWindowMs) failures.delete(k);
     const over = f.count - o.freeFailures;
     const delayMs = over > 0 ? Math.min(o.maxDelayMs, 100 * 2 ** (over - 1)) : 0;
     return { ok: false, reason, challenge: challenge(stale), delayMs };
   }
 
+  async function verify(authorization: string, method: string, address: string, count: boolean) {
+    const [creds] = parseAuthHeader(authorization);
+    if (!creds) return fail(address, 'unreadable Authorization header', count);
+    const scheme = creds.scheme.toLowerCase();
+    if (scheme === 'basic') {
+      const basic = creds.params.token68 ? decodeBasicCredentials(creds.params.token68) : null;
+      if (!basic) return fail(address, 'unreadable Basic credentials', count);
+      const expected = await expectedFor(basic.username);
+      if (expected === null || !safeEqual(basic.password, expected.password))
+        return fail(address, `wrong Basic credentials for "${basic.username}"`, count);
+      failures.delete(address);
+      return { ok: true, principal: expected.principal } as const;
+    }
+    if (scheme !== 'digest') return fail(address, `unsupported scheme ${creds.scheme}`, count);
+    const p = creds.params;
+    const issuedAt = p.nonce ? nonceIssuedAt(p.nonce) : null;
+    if (issuedAt === null || now() - issuedAt > o.nonceTtlMs) {
+      used.delete(p.nonce ?? '');
+      // A well-formed answer to an expired or unknown nonce: ask again, saying it was stale.
+      return fail(address, 'stale or unknown nonce', count, true);
+    }
+    const nonce = p.nonce!;
+    const lastNc = used.get(nonce) ?? 0;
+    const nc = p.nc === undefined ? 0 : Number.parseInt(p.nc, 16);
+    // Without qop there is no nonce count: such a nonce serves one request only.
+    if (p.qop === 'auth' ? !Number.isFinite(nc) || nc <= lastNc : used.has(nonce))
+      return fail(address, 'replayed nonce count', count);
+    if (p.realm !== REALM) return fail(address, `wrong realm "${p.realm ?? ''}"`, count);
+    const expected = p.username ? await expectedFor(p.username) : null;
+    if (expected === null || !verifyDigestResponse(p, { method, password: expected.password }, digestHash))
+      return fail(address, `wrong Digest credentials for "${p.username ?? ''}"`, count);
+    used.delete(nonce);
+    trim(used, maxUsed);
+    used.set(nonce, p.qop === 'auth' ? nc : Infinity);
+    failures.delete(address);
+    return { ok: true, principal: expected.principal } as const;
+  }
+
   return {
-    /** Checks one request's Authorization header (first message of a session). */
+    /**
+     * Checks one request's Authorization header. Without one: OPEN while authentication is off,
+     * else a challenge. With one, it is checked even while authentication is off (a device with
+     * credentials of its own must prove them); a wrong one then counts as none.
+     */
     async authenticate(
       authorization: string | undefined,
       method: string,
       address: string,
+      { countFailure = true }: { countFailure?: boolean } = {},
     ): Promise<CpeAuthResult> {
-      if (!settings.get().cwmp.authRequired) return { ok: true, username: null };
-      if (!authorization) return { ok: false, reason: 'no credentials', challenge: challenge(), delayMs: 0 };
-      const [creds] = parseAuthHeader(authorization);
-      if (!creds) return fail(address, 'unreadable Authorization header');
-      const scheme = creds.scheme.toLowerCase();
-      if (scheme === 'basic') {
-        const basic = creds.params.token68 ? decodeBasicCredentials(creds.params.token68) : null;
-        if (!basic) return fail(address, 'unreadable Basic credentials');
-        const expected = await expectedPassword(basic.username);
-        if (expected === null || !safeEqual(basic.password, expected))
-          return fail(address, `wrong Basic credentials for "${basic.username}"`);
-        failures.delete(address);
-        return { ok: true, username: basic.username };
+      const required = settings.get().cwmp.authRequired;
+      if (!authorization) {
+        return required
+          ? { ok: false, reason: 'no credentials', challenge: challenge(), delayMs: 0 }
+          : { ok: true, principal: OPEN };
       }
-      if (scheme !== 'digest') return fail(address, `unsupported scheme ${creds.scheme}`);
-      const p = creds.params;
-      const nonce = p.nonce ? nonces.get(p.nonce) : undefined;
-      if (!nonce || now() - nonce.issuedAt > o.nonceTtlMs) {
-        if (nonce) nonces.delete(p.nonce!);
-        // A well-formed answer to an expired or unknown nonce: ask again, saying it was stale.
-        return fail(address, 'stale or unknown nonce', true);
-      }
-      const nc = p.nc === undefined ? 0 : Number.parseInt(p.nc, 16);
-      if (p.qop === 'auth' && (!Number.isFinite(nc) || nc <= nonce.lastNc))
-        return fail(address, 'replayed nonce count');
-      if (p.realm !== REALM) return fail(address, `wrong realm "${p.realm ?? ''}"`);
-      const expected = p.username ? await expectedPassword(p.username) : null;
-      if (expected === null || !verifyDigestResponse(p, { method, password: expected }, digestHash)) {
-        return fail(address, `wrong Digest credentials for "${p.username ?? ''}"`);
-      }
-      // Without qop there is no nonce count: such a nonce serves one request only.
-      if (p.qop === 'auth') nonce.lastNc = nc;
-      else nonces.delete(p.nonce!);
-      failures.delete(address);
-      return { ok: true, username: p.username! };
+      const result = await verify(authorization, method, address, countFailure && required);
+      return result.ok || required ? result : { ok: true, principal: OPEN };
     },
+    /** A fresh challenge, for a request whose credentials do not fit what it asks. */
+    challenge: () => challenge(),
+    /** Digest nonces remembered now (bounded by maxUsedNonces; challenges add none). */
+    rememberedNonces: () => used.size,
   };
 }
 

@@ -1,10 +1,14 @@
 // The CWMP door: POST to `cwmp.path` (settings; default "/"). Reads the raw body (gzip and deflate
-// accepted, cwmp-reference §2), binds the session to the socket first and the cookie second (§15.1),
-// authenticates the first message of each session, and hands the body to the session engine.
+// accepted, cwmp-reference §2), finds the session by its cookie (by the connection only for routers
+// that send no cookie, §15.1), authenticates the first message of each session and every Inform, and
+// hands the body to the session engine. A message outside a session, or that answers no RPC, may be
+// only as large as an Inform needs to be: only answers to the ACS's own RPCs may be large.
+import type { Socket } from 'node:net';
 import { gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from '../../errors';
-import type { CpeAuthenticator } from './cpe-auth';
+import type { CpeAuthenticator, CpePrincipal } from './cpe-auth';
+import { normalizeAddress } from '../../net/addresses';
 import type { CwmpReply, SessionEngine } from './session-engine';
 import type { SettingsService } from '../settings/service';
 
@@ -15,6 +19,8 @@ export interface CwmpDoorOptions {
   auth: CpeAuthenticator;
   settings: SettingsService;
   bodyLimitBytes: number;
+  /** Largest message outside a session or answering no RPC (an Inform, a TransferComplete...). */
+  firstMessageLimitBytes: number;
   /** Base URL CPEs should use for files; by default the scheme and Host of their own request. */
   publicUrl: string | null;
 }
@@ -65,14 +71,66 @@ function decompress(body: Buffer, encoding: string | undefined, limit: number): 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A connection that carried the sessions of two routers at once identifies neither. */
+const SHARED = Symbol('shared connection');
+
+class BodyTooLarge extends Error {
+  readonly statusCode = 413;
+  constructor(limit: number) {
+    super(`The CWMP message is larger than ${limit} bytes, the most this server accepts here.`);
+  }
+}
+
+/** Reads a body of at most `limit` bytes, refusing a larger one as soon as it shows. */
+function readBody(stream: NodeJS.ReadableStream, declaredLength: unknown, limit: number): Promise<Buffer> {
+  if (Number(declaredLength) > limit) return Promise.reject(new BodyTooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stream.removeAllListeners('data');
+        stream.resume();
+        reject(new BodyTooLarge(limit));
+      } else chunks.push(chunk);
+    });
+    stream.on('end', () => resolve(Buffer.concat(chunks, size)));
+    stream.on('error', reject);
+  });
+}
+
 export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
-  const socketSessions = new WeakMap<object, string>();
+  const socketSessions = new WeakMap<Socket, string | typeof SHARED>();
+  /** The session each request names, found before its body is read (it sets the body's limit). */
+  const named = new WeakMap<FastifyRequest, string | null>();
+
+  function sessionNamed(request: FastifyRequest): string | null {
+    const cookie = cookieValue(request.headers.cookie, SESSION_COOKIE);
+    if (cookie !== null) return cookie;
+    const bound = socketSessions.get(request.raw.socket);
+    return typeof bound === 'string' ? bound : null;
+  }
+
+  function bindSocket(socket: Socket, sessionId: string): void {
+    const bound = socketSessions.get(socket);
+    const shared = bound === SHARED || (bound !== undefined && o.engine.session(bound) !== undefined);
+    socketSessions.set(socket, shared ? SHARED : sessionId);
+  }
 
   app.removeAllContentTypeParsers();
   // CPEs send text/xml with or without charset, or no Content-Type at all: take every body raw.
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: o.bodyLimitBytes }, (_req, body, done) =>
-    done(null, body),
-  );
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const sessionId = named.get(request) ?? null;
+    const limit = o.engine.awaitsAnswer(sessionId) ? o.bodyLimitBytes : o.firstMessageLimitBytes;
+    readBody(payload, request.headers['content-length'], limit).then(
+      (body) => done(null, body),
+      (err: Error) => done(err),
+    );
+  });
+  app.addHook('onRequest', async (request) => {
+    named.set(request, sessionNamed(request));
+  });
 
   function send(reply: FastifyReply, r: CwmpReply) {
     return reply.code(r.status).headers(r.headers).send(r.body);
@@ -90,16 +148,21 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
         headers: { 'retry-after': '300', 'content-type': 'text/plain; charset=utf-8' },
       });
     }
-    const socket = request.raw.socket;
-    let sessionId = socketSessions.get(socket) ?? null;
-    if (!o.engine.session(sessionId)) sessionId = cookieValue(request.headers.cookie, SESSION_COOKIE);
+    const remoteAddress = normalizeAddress(request.ip);
+    const sessionId = named.get(request) ?? null;
     const session = o.engine.session(sessionId);
-    // A session is authenticated once, on its first message; later POSTs ride on it.
-    if (!session) {
-      const result = await o.auth.authenticate(request.headers.authorization, 'POST', request.ip);
-      if (!result.ok) {
-        if (request.headers.authorization)
-          request.log.warn({ ip: request.ip, reason: result.reason }, 'cwmp: CPE authentication failed');
+    const authorization = request.headers.authorization;
+    // A session is authenticated on its first message, and every Inform again (the engine asks for
+    // credentials when an Inform comes without); the other messages ride on the session.
+    let principal: CpePrincipal | null = null;
+    if (!session || authorization) {
+      const result = await o.auth.authenticate(authorization, 'POST', remoteAddress, {
+        countFailure: !session,
+      });
+      if (result.ok) principal = result.principal;
+      else if (!session) {
+        if (authorization)
+          request.log.warn({ ip: remoteAddress, reason: result.reason }, 'cwmp: CPE authentication failed');
         if (result.delayMs > 0) await sleep(result.delayMs);
         return reply
           .code(401)
@@ -109,12 +172,19 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
       }
     }
     const raw = (request.body as Buffer | undefined) ?? Buffer.alloc(0);
-    const body = decompress(raw, request.headers['content-encoding'], o.bodyLimitBytes);
+    const limit = o.engine.awaitsAnswer(sessionId) ? o.bodyLimitBytes : o.firstMessageLimitBytes;
+    const body = decompress(raw, request.headers['content-encoding'], limit);
     if (!Buffer.isBuffer(body)) return send(reply, body);
     const baseUrl = o.publicUrl ?? `${request.protocol}://${request.host}`;
-    const result = await o.engine.handle(body, session ? sessionId : null, request.ip, baseUrl);
+    const result = await o.engine.handle(body, {
+      sessionId: session ? sessionId : null,
+      principal,
+      remoteAddress,
+      baseUrl,
+    });
+    if (result.challenge) reply.header('www-authenticate', o.auth.challenge());
     if (result.openedSession) {
-      socketSessions.set(socket, result.openedSession);
+      bindSocket(request.raw.socket, result.openedSession);
       reply.header('set-cookie', `${SESSION_COOKIE}=${result.openedSession}; Path=/; HttpOnly`);
     }
     return send(reply, result);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../http/schemas';
+import { connectionTarget } from './connection-request';
 
 export async function connectionRoutes(app: FastifyInstance) {
   const { devices, connectionRequests, settings } = app.services;
@@ -37,12 +38,7 @@ export async function connectionRoutes(app: FastifyInstance) {
           message: 'Connection requests are disabled in the settings.',
         };
       }
-      const result = await connectionRequests.send({
-        deviceId: device.id,
-        url: device.connection_request_url,
-        username: device.connection_request_username || cr.username,
-        password: device.connection_request_password || cr.password,
-      });
+      const result = await connectionRequests.send(connectionTarget(device, cr));
       request.log.info({ deviceId: id, outcome: result.outcome, ms: result.durationMs }, 'connection test');
       return { success: result.outcome === 'reachable', ...result };
     },

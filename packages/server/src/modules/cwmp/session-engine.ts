@@ -20,6 +20,7 @@ import {
 } from '@provisor/cwmp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DevicesService } from '../devices/service';
+import { admission, mayJoin, type CpePrincipal } from './cpe-auth';
 import type { EventBus } from '../live/event-bus';
 import type { SettingsService } from '../settings/service';
 import { emptyRpcSource, type PendingRpc, type RpcSource, type SessionContext } from './rpc-source';
@@ -27,6 +28,8 @@ import { emptyRpcSource, type PendingRpc, type RpcSource, type SessionContext } 
 export interface Session {
   id: string;
   ctx: SessionContext;
+  /** Who opened the session: its later messages may ride on it without credentials. */
+  principal: CpePrincipal;
   namespace: CwmpNamespace;
   /** `cpe`: the CPE is sending its requests; `acs`: we send ours (after its empty POST). */
   phase: 'cpe' | 'acs';
@@ -43,6 +46,22 @@ export interface CwmpReply {
   headers: Record<string, string>;
   /** Set when the reply opens a session (the caller binds socket and cookie to it). */
   openedSession?: string;
+  /** A 401 that the caller completes with a fresh authentication challenge. */
+  challenge?: true;
+}
+
+/** One POST of a CPE, as the door resolved it. */
+export interface CwmpRequest {
+  /** The session its cookie (or, without a cookie, its connection) points to; may be stale. */
+  sessionId: string | null;
+  /**
+   * Who its own credentials prove it is; null when it presented none (or none that hold) and rides
+   * on its session.
+   */
+  principal: CpePrincipal | null;
+  remoteAddress: string;
+  /** Scheme, host and port by which the CPE reached this server (for file URLs). */
+  baseUrl: string;
 }
 
 export interface SessionEngineOptions {
@@ -85,6 +104,15 @@ const CPE_RESPONSES = new Set([
 
 const OUI = /^[0-9A-Fa-f]{6}$/;
 
+/** A principal as logs show it (never a password). */
+function principalLog(p: CpePrincipal): string {
+  return p.kind === 'open'
+    ? 'no credentials'
+    : p.kind === 'global'
+      ? `global user "${p.username}"`
+      : `device user "${p.username}"`;
+}
+
 export function createSessionEngine(
   deps: { devices: DevicesService; settings: SettingsService; bus: EventBus; log: FastifyBaseLogger },
   options: SessionEngineOptions,
@@ -112,6 +140,10 @@ export function createSessionEngine(
     status,
     body: text,
     headers: { 'content-type': 'text/plain; charset=utf-8', ...headers },
+  });
+  const challenge = (): CwmpReply => ({
+    ...plain(401, 'Authentication required.'),
+    challenge: true,
   });
   const empty = (close: boolean): CwmpReply => ({
     status: 204,
@@ -181,14 +213,9 @@ export function createSessionEngine(
     }
   }
 
-  async function onInform(
-    env: DecodedEnvelope<Inform>,
-    previous: Session | undefined,
-    remoteAddress: string,
-    baseUrl: string,
-  ): Promise<CwmpReply> {
+  async function onInform(env: DecodedEnvelope<Inform>, request: CwmpRequest): Promise<CwmpReply> {
     const { header, body: inform } = env;
-    if (previous) await end(previous, 'replaced');
+    const { remoteAddress, baseUrl } = request;
     const s = deps.settings.get();
     if (sessions.size >= s.server.maxConnections) {
       log.warn({ active: sessions.size }, 'cwmp: too many concurrent sessions; answering 503');
@@ -209,17 +236,48 @@ export function createSessionEngine(
     const negotiated = negotiateVersion(env);
     if (!negotiated.ok)
       return fault(env.namespace, header.id, 8006, `ACS version incompatible with CPE: ${negotiated.reason}`);
+    // Every Inform proves who sends it, whatever session its cookie or connection points to: the
+    // session's credentials were another Inform's.
+    let principal = request.principal;
+    if (!principal) {
+      if (s.cwmp.authRequired) return challenge();
+      principal = { kind: 'open' };
+    }
     const events = inform.event.map((e) => e.eventCode);
-    const { device } = await deps.devices.recordInform({
-      identity: { oui: id.oui.toUpperCase(), productClass: id.productClass, serialNumber: id.serialNumber },
-      manufacturer: id.manufacturer,
-      events,
-      parameters: inform.parameterList.map((p) => ({ name: p.name, value: p.raw, type: p.type })),
-      remoteAddress,
-    });
+    const identity = {
+      oui: id.oui.toUpperCase(),
+      productClass: id.productClass,
+      serialNumber: id.serialNumber,
+    };
+    let verdict = admission(principal, null);
+    const recorded = await deps.devices.recordInform(
+      {
+        identity,
+        manufacturer: id.manufacturer,
+        events,
+        parameters: inform.parameterList.map((p) => ({ name: p.name, value: p.raw, type: p.type })),
+        remoteAddress,
+      },
+      (existing) => (verdict = admission(principal, existing)) === 'ok',
+    );
+    if (!recorded) {
+      log.warn(
+        { identity, principal: principalLog(principal), remoteAddress, verdict },
+        'cwmp: an Inform named a device its credentials do not belong to; refused',
+      );
+      if (verdict === 'challenge') return challenge();
+      return plain(
+        403,
+        'These credentials do not belong to the device this Inform names. Each router must use its own ' +
+          'ACS username and password, or the global ones when it has none of its own.',
+        { connection: 'close' },
+      );
+    }
+    const { device } = recorded;
     const cpeTimeout = header.sessionTimeout;
     const session: Session = {
       id: randomUUID(),
+      principal,
       ctx: {
         sessionId: '',
         deviceId: device.id,
@@ -335,14 +393,26 @@ export function createSessionEngine(
       if (session) session.ctx.jobsWaiting = true;
     },
 
-    /** One POST of a CPE. `sessionId` is what socket or cookie point to (may be stale). */
-    async handle(
-      body: Buffer,
-      sessionId: string | null,
-      remoteAddress: string,
-      baseUrl = '',
-    ): Promise<CwmpReply> {
+    /** Whether the session waits for the answer to an RPC (the only large message a CPE sends). */
+    awaitsAnswer(sessionId: string | null): boolean {
+      return sessionId !== null && sessions.get(sessionId)?.pending != null;
+    },
+
+    /** One POST of a CPE. */
+    async handle(body: Buffer, request: CwmpRequest): Promise<CwmpReply> {
+      const { sessionId, remoteAddress } = request;
       const session = sessionId ? sessions.get(sessionId) : undefined;
+      // Credentials of another router than the session's own (a proxy's shared connection) do not
+      // ride on it.
+      if (session && request.principal && !mayJoin(session.principal, request.principal)) {
+        log.warn(
+          { deviceId: session.ctx.deviceId, principal: principalLog(request.principal), remoteAddress },
+          "cwmp: a request with another router's credentials named this session; refused",
+        );
+        return plain(403, 'These credentials do not belong to the router of this CWMP session.', {
+          connection: 'close',
+        });
+      }
       if (session) session.lastActivity = now();
       if (body.length === 0 || /^\s*$/.test(body.toString('latin1'))) {
         // cwmp-reference §4: the empty POST ends the CPE's requests; with no session it gets 204.
@@ -393,8 +463,7 @@ export function createSessionEngine(
           'Invalid arguments: HoldRequests and UseCWMPVersion are ACS-only headers',
         );
       }
-      if (msg.name === 'Inform')
-        return onInform(env as DecodedEnvelope<Inform>, session, remoteAddress, baseUrl);
+      if (msg.name === 'Inform') return onInform(env as DecodedEnvelope<Inform>, request);
       if (header.sessionTimeout !== undefined || header.supportedCwmpVersions !== undefined) {
         return fault(
           env.namespace,

@@ -15,6 +15,8 @@ export interface InformState {
   serial_number: string;
   status: DeviceStatus;
   connection_request_url: string;
+  /** The device's own CWMP username ('' when the global credentials apply to it). */
+  cwmp_username: string;
   /** Seconds; 0 when unknown. */
   periodic_inform_interval: number;
   /** Fingerprint of the previous Inform's parameters ('' after anything else wrote the tree). */
@@ -28,6 +30,7 @@ export interface InformUpdate {
   software_version: string;
   hardware_version: string;
   external_ip: string;
+  remote_address: string;
   last_events: string;
   last_inform_at: string;
   inform_digest: string;
@@ -42,14 +45,14 @@ export interface InformUpdate {
 
 /** The state of the devices with these serial numbers (the caller matches OUI and product class). */
 function stateSql(serials: number): string {
-  return `select id, oui, product_class, serial_number, status, connection_request_url,
+  return `select id, oui, product_class, serial_number, status, connection_request_url, cwmp_username,
   periodic_inform_interval, inform_digest,
   exists (select 1 from jobs where jobs.device_id = devices.id and jobs.status in ('pending', 'running'))
     as jobs_waiting
   from devices where serial_number in (${Array.from({ length: serials }, () => '?').join(', ')})`;
 }
 
-/** Rows per statement: 64 rows of 12 values stay far below both dialects' parameter limits. */
+/** Rows per statement: 64 rows of at most 13 values stay far below both dialects' parameter limits. */
 const BATCH_ROWS = 64;
 /**
  * How long an Inform's update waits for others to share its statement (group commit). On SQLite each
@@ -76,6 +79,7 @@ export const INFORM_COLUMNS = [
   'software_version',
   'hardware_version',
   'external_ip',
+  'remote_address',
   'last_events',
   'last_inform_at',
   'inform_digest',
@@ -211,6 +215,7 @@ export function createInformStore(db: Kysely<Database>, prepared: PreparedQuery)
           serial_number: row.serial_number,
           status: row.status,
           connection_request_url: row.connection_request_url,
+          cwmp_username: row.cwmp_username,
           periodic_inform_interval: row.periodic_inform_interval,
           inform_digest: row.inform_digest,
           jobs_waiting: Boolean(row.jobs_waiting),

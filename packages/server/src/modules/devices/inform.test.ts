@@ -204,6 +204,7 @@ function informSuite(
       software_version: 'V2',
       hardware_version: '',
       external_ip: '192.0.2.99',
+      remote_address: '192.0.2.99',
       last_events: '[]',
       last_inform_at: new Date().toISOString(),
       inform_digest: '',

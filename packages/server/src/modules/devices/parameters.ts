@@ -20,6 +20,18 @@ export function parseParameters(json: string): ParameterMap {
   }
 }
 
+/**
+ * The credentials of the CWMP link itself (the router's password at the ACS, its connection-request
+ * password, its STUN password): kept empty, as TR-069 has a router read them back (A.3.2.1), so
+ * that no answer of the API carries one even after a job wrote it.
+ */
+const LINK_SECRETS = /\.ManagementServer\.(Password|ConnectionRequestPassword|STUNPassword)$/;
+
+/** The value to keep for a parameter: as given, but never a link credential. */
+export function storedValue(name: string, value: string): string {
+  return LINK_SECRETS.test(name) ? '' : value;
+}
+
 /** Merges reported values into `map`; answers whether anything changed. */
 export function mergeParameters(
   map: ParameterMap,
@@ -28,11 +40,9 @@ export function mergeParameters(
   let changed = false;
   for (const p of reported) {
     const old = map[p.name];
-    if (!old || old.value !== p.value || old.type !== p.type) {
-      map[p.name] =
-        old?.writable === undefined
-          ? { value: p.value, type: p.type }
-          : { ...old, value: p.value, type: p.type };
+    const value = storedValue(p.name, p.value);
+    if (!old || old.value !== value || old.type !== p.type) {
+      map[p.name] = old?.writable === undefined ? { value, type: p.type } : { ...old, value, type: p.type };
       changed = true;
     }
   }

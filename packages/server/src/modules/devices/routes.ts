@@ -49,7 +49,33 @@ function searchTerm(search: string | undefined): string | undefined {
 }
 
 export async function devicesRoutes(app: FastifyInstance) {
-  const { devices } = app.services;
+  const { devices, settings } = app.services;
+
+  /**
+   * A device's own CWMP credentials prove that device only (cwmp/cpe-auth.ts): its username may be
+   * no other device's nor the global one, and it needs a password.
+   */
+  async function checkCwmpCredentials(id: string, edit: DeviceEdit): Promise<void> {
+    const device = await devices.get(id);
+    const username = edit.cwmpUsername ?? device.cwmp_username;
+    const password = edit.cwmpPassword ?? device.cwmp_password;
+    if (username === '') return;
+    if (password === '') {
+      throw new AppError(
+        400,
+        'CWMP password missing',
+        `cwmpUsername "${username}" needs a cwmpPassword too; send both (or an empty cwmpUsername to use the global credentials).`,
+      );
+    }
+    const owner = await devices.findByCwmpUsername(username);
+    if ((owner && owner.id !== device.id) || username === settings.get().cwmp.username) {
+      throw new AppError(
+        409,
+        'CWMP username in use',
+        `cwmpUsername "${username}" already belongs to ${owner ? 'another device' : 'the global credentials in the settings'}; give each device a username of its own.`,
+      );
+    }
+  }
 
   app.get('/api/devices', { schema: listDevicesSchema }, async (request) => {
     const q = request.query as ListQuery;
@@ -113,6 +139,7 @@ export async function devicesRoutes(app: FastifyInstance) {
       'cwmpPassword',
     ] as const)
       checkNoNul(field, edit[field]);
+    await checkCwmpCredentials(id, edit);
     return { device: toApiDevice(await devices.update(id, edit)) };
   });
 

@@ -18,8 +18,10 @@ export const deviceSchema = {
     externalIp: { type: 'string' },
     connectionRequestUrl: { type: 'string' },
     connectionRequestUsername: { type: 'string' },
-    connectionRequestPassword: { type: 'string' },
+    // Passwords are write-only: an answer says whether one is set, never what it is.
+    connectionRequestPasswordSet: { type: 'boolean' },
     cwmpUsername: { type: 'string' },
+    cwmpPasswordSet: { type: 'boolean' },
     periodicInformInterval: { type: 'integer' },
     assignedProfileId: { type: ['string', 'null'] },
     createdAt: { type: 'string' },

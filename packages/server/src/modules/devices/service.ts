@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import type { EventBus } from '../live/event-bus';
 import { createDeadlines } from './deadlines';
 import type { InformStore } from './inform-store';
-import { findBySuffix, mergeParameters, parseParameters, type ParameterMap } from './parameters';
+import { findBySuffix, mergeParameters, parseParameters, storedValue, type ParameterMap } from './parameters';
 import type { DeviceIdentity, DeviceListQuery, DevicesRepository, WatchedDevice } from './repository';
 
 export interface InformReport {
@@ -14,8 +14,17 @@ export interface InformReport {
   manufacturer: string;
   events: string[];
   parameters: { name: string; value: string; type: string }[];
+  /** The address the Inform came from. */
   remoteAddress: string;
 }
+
+export interface RecordedInform {
+  device: InformedDevice;
+  created: boolean;
+}
+
+/** What decides whether an Inform may speak for its device: the device as stored, if it exists. */
+export type InformAdmission = (existing: { id: string; cwmpUsername: string } | null) => boolean;
 
 /** The device an Inform came from, as its session needs it. */
 export interface InformedDevice {
@@ -73,8 +82,9 @@ export function toApiDevice(row: DeviceRow) {
     externalIp: row.external_ip,
     connectionRequestUrl: row.connection_request_url,
     connectionRequestUsername: row.connection_request_username,
-    connectionRequestPassword: row.connection_request_password,
+    connectionRequestPasswordSet: row.connection_request_password !== '',
     cwmpUsername: row.cwmp_username,
+    cwmpPasswordSet: row.cwmp_password !== '',
     periodicInformInterval: row.periodic_inform_interval,
     assignedProfileId: row.assigned_profile_id,
     createdAt: row.created_at,
@@ -140,6 +150,113 @@ export function createDevicesService(
     countsMayHaveChanged();
   }
 
+  /**
+   * Records an Inform: creates or updates the device (cwmp-reference §5). The parameter tree is
+   * read and written only when the Inform's parameters differ from the previous Inform's (or
+   * something else wrote the tree since), so a routine periodic Inform costs two statements.
+   * `admit` sees the device first (null when it is new): when it refuses, nothing is written and
+   * the answer is null.
+   */
+  function recordInform(report: InformReport): Promise<RecordedInform>;
+  function recordInform(report: InformReport, admit: InformAdmission): Promise<RecordedInform | null>;
+  async function recordInform(
+    report: InformReport,
+    admit: InformAdmission = () => true,
+  ): Promise<RecordedInform | null> {
+    const now = new Date().toISOString();
+    const bootstrap = report.events.includes('0 BOOTSTRAP');
+    const params = report.parameters;
+    const reportedUrl = (findBySuffix(params, '.ManagementServer.ConnectionRequestURL') ?? '').slice(0, 512);
+    const interval = Number(findBySuffix(params, '.ManagementServer.PeriodicInformInterval'));
+    const digest = digestOf(params);
+    const summary = {
+      manufacturer: report.manufacturer.slice(0, 64),
+      software_version: (findBySuffix(params, '.DeviceInfo.SoftwareVersion') ?? '').slice(0, 64),
+      hardware_version: (findBySuffix(params, '.DeviceInfo.HardwareVersion') ?? '').slice(0, 64),
+      external_ip: (
+        params.find((p) => p.name.endsWith('.ExternalIPAddress') && p.value)?.value ?? report.remoteAddress
+      ).slice(0, 64),
+      remote_address: report.remoteAddress.slice(0, 64),
+      last_events: JSON.stringify(report.events),
+      last_inform_at: now,
+    };
+    const existing = await store.state(report.identity);
+    if (!admit(existing ? { id: existing.id, cwmpUsername: existing.cwmp_username } : null)) return null;
+    if (!existing) {
+      const map: ParameterMap = {};
+      mergeParameters(map, params);
+      const { row, created } = await repo.insert({
+        oui: report.identity.oui,
+        product_class: report.identity.productClass,
+        serial_number: report.identity.serialNumber,
+        ...summary,
+        connection_request_url: reportedUrl,
+        status: 'online',
+        periodic_inform_interval: isInterval(interval) ? interval : 0,
+        inform_digest: digest,
+        created_at: now,
+        updated_at: now,
+      });
+      // Another session created it first: record this Inform as an update (if it may).
+      if (!created) return recordInform(report, admit);
+      watch(row);
+      await store.writeParameters(row.id, JSON.stringify(map));
+      publishStatus(row, 'online');
+      countsMayHaveChanged();
+      const device = {
+        id: row.id,
+        serialNumber: row.serial_number,
+        status: row.status,
+        jobsWaiting: false,
+      };
+      return { device, created };
+    }
+    // 0 BOOTSTRAP: the device is new or reset; what we learnt from it before no longer holds.
+    if (bootstrap || existing.inform_digest !== digest) {
+      const map = bootstrap ? {} : parseParameters(await store.readParameters(existing.id));
+      if (mergeParameters(map, params) || bootstrap)
+        await store.writeParameters(existing.id, JSON.stringify(map));
+    }
+    const status: DeviceStatus = existing.status === 'offline' ? 'online' : existing.status;
+    const reportedInterval = isInterval(interval);
+    await store.update(existing.id, {
+      ...summary,
+      inform_digest: digest,
+      // A connection request URL the device did not report keeps the registered one.
+      ...(reportedUrl ? { connection_request_url: reportedUrl } : {}),
+      ...(status !== existing.status ? { status } : {}),
+      ...(reportedInterval ? { periodic_inform_interval: interval } : {}),
+      ...(bootstrap ? { resetConnectionRequestCredentials: true } : {}),
+    });
+    watch({
+      id: existing.id,
+      status,
+      last_inform_at: now,
+      periodic_inform_interval: reportedInterval ? interval : existing.periodic_inform_interval,
+    });
+    if (status !== existing.status) {
+      publishStatus(
+        {
+          id: existing.id,
+          serial_number: existing.serial_number,
+          product_class: report.identity.productClass,
+          oui: report.identity.oui,
+        },
+        status,
+      );
+      countsMayHaveChanged();
+    }
+    return {
+      device: {
+        id: existing.id,
+        serialNumber: existing.serial_number,
+        status,
+        jobsWaiting: existing.jobs_waiting,
+      },
+      created: false,
+    };
+  }
+
   return {
     list: (q: DeviceListQuery) => repo.list(q),
     findById: (id: string) => repo.findById(id),
@@ -163,106 +280,7 @@ export function createDevicesService(
       return row;
     },
 
-    /**
-     * Records an Inform: creates or updates the device (cwmp-reference §5). The parameter tree is
-     * read and written only when the Inform's parameters differ from the previous Inform's (or
-     * something else wrote the tree since), so a routine periodic Inform costs two statements.
-     */
-    async recordInform(report: InformReport): Promise<{ device: InformedDevice; created: boolean }> {
-      const now = new Date().toISOString();
-      const bootstrap = report.events.includes('0 BOOTSTRAP');
-      const params = report.parameters;
-      const reportedUrl = (findBySuffix(params, '.ManagementServer.ConnectionRequestURL') ?? '').slice(
-        0,
-        512,
-      );
-      const interval = Number(findBySuffix(params, '.ManagementServer.PeriodicInformInterval'));
-      const digest = digestOf(params);
-      const summary = {
-        manufacturer: report.manufacturer.slice(0, 64),
-        software_version: (findBySuffix(params, '.DeviceInfo.SoftwareVersion') ?? '').slice(0, 64),
-        hardware_version: (findBySuffix(params, '.DeviceInfo.HardwareVersion') ?? '').slice(0, 64),
-        external_ip: (
-          params.find((p) => p.name.endsWith('.ExternalIPAddress') && p.value)?.value ?? report.remoteAddress
-        ).slice(0, 64),
-        last_events: JSON.stringify(report.events),
-        last_inform_at: now,
-      };
-      const existing = await store.state(report.identity);
-      if (!existing) {
-        const map: ParameterMap = {};
-        mergeParameters(map, params);
-        const { row, created } = await repo.insert({
-          oui: report.identity.oui,
-          product_class: report.identity.productClass,
-          serial_number: report.identity.serialNumber,
-          ...summary,
-          connection_request_url: reportedUrl,
-          status: 'online',
-          periodic_inform_interval: isInterval(interval) ? interval : 0,
-          inform_digest: digest,
-          created_at: now,
-          updated_at: now,
-        });
-        // Another session created it first: record this Inform as an update.
-        if (!created) return this.recordInform(report);
-        watch(row);
-        await store.writeParameters(row.id, JSON.stringify(map));
-        publishStatus(row, 'online');
-        countsMayHaveChanged();
-        const device = {
-          id: row.id,
-          serialNumber: row.serial_number,
-          status: row.status,
-          jobsWaiting: false,
-        };
-        return { device, created };
-      }
-      // 0 BOOTSTRAP: the device is new or reset; what we learnt from it before no longer holds.
-      if (bootstrap || existing.inform_digest !== digest) {
-        const map = bootstrap ? {} : parseParameters(await store.readParameters(existing.id));
-        if (mergeParameters(map, params) || bootstrap)
-          await store.writeParameters(existing.id, JSON.stringify(map));
-      }
-      const status: DeviceStatus = existing.status === 'offline' ? 'online' : existing.status;
-      const reportedInterval = isInterval(interval);
-      await store.update(existing.id, {
-        ...summary,
-        inform_digest: digest,
-        // A connection request URL the device did not report keeps the registered one.
-        ...(reportedUrl ? { connection_request_url: reportedUrl } : {}),
-        ...(status !== existing.status ? { status } : {}),
-        ...(reportedInterval ? { periodic_inform_interval: interval } : {}),
-        ...(bootstrap ? { resetConnectionRequestCredentials: true } : {}),
-      });
-      watch({
-        id: existing.id,
-        status,
-        last_inform_at: now,
-        periodic_inform_interval: reportedInterval ? interval : existing.periodic_inform_interval,
-      });
-      if (status !== existing.status) {
-        publishStatus(
-          {
-            id: existing.id,
-            serial_number: existing.serial_number,
-            product_class: report.identity.productClass,
-            oui: report.identity.oui,
-          },
-          status,
-        );
-        countsMayHaveChanged();
-      }
-      return {
-        device: {
-          id: existing.id,
-          serialNumber: existing.serial_number,
-          status,
-          jobsWaiting: existing.jobs_waiting,
-        },
-        created: false,
-      };
-    },
+    recordInform,
 
     /** The device's parameter tree (empty when nothing was learnt yet). */
     async parametersOf(id: string): Promise<ParameterMap> {
@@ -288,7 +306,7 @@ export function createDevicesService(
         const old = map[e.name];
         const writable = e.writable ?? old?.writable;
         map[e.name] = {
-          value: e.value ?? old?.value ?? '',
+          value: storedValue(e.name, e.value ?? old?.value ?? ''),
           type: e.type ?? old?.type ?? 'string',
           ...(writable !== undefined ? { writable } : {}),
         };

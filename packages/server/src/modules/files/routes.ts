@@ -6,9 +6,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FileKind, FileRow } from '../../db/tables/files';
 import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
-import { errorResponses, idParams } from '../../http/schemas';
+import { idParams } from '../../http/schemas';
 import { perDevice } from '../jobs/bulk';
+import { bulkSchema, deviceActionSchema } from '../jobs/schemas';
 import { toApiJob } from '../jobs/service';
+import {
+  deleteFileSchema,
+  deviceFilesSchema,
+  downloadFileBody,
+  firmwareBody,
+  listFilesSchema,
+  uploadFileSchema,
+} from './schemas';
 import type { FileStore } from './store';
 
 export function toApiFile(row: FileRow) {
@@ -73,7 +82,7 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
   const { devices, jobs } = app.services;
   const { store } = o;
 
-  app.post('/api/files', async (request, reply) => {
+  app.post('/api/files', { schema: uploadFileSchema }, async (request, reply) => {
     const { file } = await readMultipart(
       request,
       'file',
@@ -86,27 +95,10 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
     return reply.code(201).send({ file: toApiFile(file) });
   });
 
-  app.get(
-    '/api/files',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            kind: { type: 'string', enum: ['firmware', 'config', 'backup', 'log', 'other'] },
-            deviceId: { type: 'string', maxLength: 64 },
-            limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-            offset: { type: 'integer', minimum: 0, default: 0 },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const q = request.query as { kind?: FileKind; deviceId?: string; limit: number; offset: number };
-      return { files: (await store.list(q)).map(toApiFile) };
-    },
-  );
+  app.get('/api/files', { schema: listFilesSchema }, async (request) => {
+    const q = request.query as { kind?: FileKind; deviceId?: string; limit: number; offset: number };
+    return { files: (await store.list(q)).map(toApiFile) };
+  });
 
   app.get('/api/files/:id/download', { schema: { params: idParams } }, async (request, reply) => {
     const file = await store.get((request.params as { id: string }).id);
@@ -117,12 +109,12 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
       .send(await store.open(file));
   });
 
-  app.delete('/api/files/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/api/files/:id', { schema: deleteFileSchema }, async (request, reply) => {
     await store.remove((request.params as { id: string }).id);
     return reply.code(204).send();
   });
 
-  app.get('/api/devices/:id/files', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/devices/:id/files', { schema: deviceFilesSchema }, async (request) => {
     const device = await devices.get((request.params as { id: string }).id);
     return { files: (await store.list({ deviceId: device.id, limit: 1000, offset: 0 })).map(toApiFile) };
   });
@@ -136,17 +128,6 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
     const [job] = await jobs.create([device], type, params);
     return jobReply(job!);
   };
-
-  const firmwareBody = {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      firmwareUrl: { type: 'string', maxLength: 256 },
-      fileId: { type: 'string', maxLength: 64 },
-      version: { type: 'string', maxLength: 64 },
-    },
-    required: ['version'],
-  } as const;
 
   async function firmwareParams(body: { firmwareUrl?: string; fileId?: string; version: string }) {
     if (body.fileId) {
@@ -165,7 +146,7 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
 
   app.post(
     '/api/devices/:id/firmware-upgrade',
-    { schema: { params: idParams, body: firmwareBody, response: errorResponses } },
+    { schema: deviceActionSchema(firmwareBody) },
     async (request) => {
       const device = await devices.get((request.params as { id: string }).id);
       return one(
@@ -178,23 +159,7 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
 
   app.post(
     '/api/provisioning/bulk/firmware-upgrade',
-    {
-      schema: {
-        body: {
-          ...firmwareBody,
-          properties: {
-            ...firmwareBody.properties,
-            deviceIds: {
-              type: 'array',
-              minItems: 1,
-              maxItems: 100_000,
-              items: { type: 'string', maxLength: 64 },
-            },
-          },
-          required: ['deviceIds', 'version'],
-        },
-      },
-    },
+    { schema: bulkSchema(firmwareBody.properties, ['version']) },
     async (request) => {
       const body = request.body as {
         deviceIds: string[];
@@ -207,7 +172,7 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
     },
   );
 
-  app.post('/api/devices/:id/upload-file', { schema: { params: idParams } }, async (request) => {
+  app.post('/api/devices/:id/upload-file', { schema: deviceActionSchema() }, async (request) => {
     const device = await devices.get((request.params as { id: string }).id);
     const { file, fields } = await readMultipart(
       request,
@@ -232,29 +197,19 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
 
   app.post(
     '/api/devices/:id/download-file',
-    {
-      schema: {
-        params: idParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { filePath: { type: 'string', minLength: 1, maxLength: 256 } },
-          required: ['filePath'],
-        },
-      },
-    },
+    { schema: deviceActionSchema(downloadFileBody) },
     async (request) => {
       const device = await devices.get((request.params as { id: string }).id);
       return one(device, 'upload-file', { filePath: (request.body as { filePath: string }).filePath });
     },
   );
 
-  app.post('/api/devices/:id/backup-config', { schema: { params: idParams } }, async (request) => {
+  app.post('/api/devices/:id/backup-config', { schema: deviceActionSchema() }, async (request) => {
     const device = await devices.get((request.params as { id: string }).id);
     return one(device, 'backup-config', {});
   });
 
-  app.post('/api/devices/:id/restore-config', { schema: { params: idParams } }, async (request) => {
+  app.post('/api/devices/:id/restore-config', { schema: deviceActionSchema() }, async (request) => {
     const device = await devices.get((request.params as { id: string }).id);
     const { file } = await readMultipart(
       request,

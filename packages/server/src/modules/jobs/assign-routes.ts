@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import { errorResponses, idParams } from '../../http/schemas';
+import { deviceSchema } from '../devices/schemas';
 import { toApiDevice } from '../devices/service';
 import { toApiProfile } from '../profiles/service';
 import { perDevice } from './bulk';
+import { bulkResults, jobSchema } from './schemas';
 import { toApiJob } from './service';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -56,7 +58,14 @@ export async function assignRoutes(app: FastifyInstance) {
           properties: { profileId: id },
           required: ['profileId'],
         },
-        response: errorResponses,
+        response: {
+          200: {
+            type: 'object',
+            properties: { success: { type: 'boolean' }, device: deviceSchema, job: jobSchema },
+            required: ['success', 'device', 'job'],
+          },
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -83,7 +92,7 @@ export async function assignRoutes(app: FastifyInstance) {
           },
           required: ['deviceIds', 'profileId'],
         },
-        response: errorResponses,
+        response: { 200: bulkResults, ...errorResponses },
       },
     },
     async (request) => {
@@ -114,7 +123,31 @@ export async function assignRoutes(app: FastifyInstance) {
           },
           required: ['assignments'],
         },
-        response: errorResponses,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              results: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    deviceId: { type: 'string' },
+                    profileId: { type: 'string' },
+                    success: { type: 'boolean' },
+                    jobId: { type: 'string' },
+                    error: { type: 'string' },
+                  },
+                  required: ['deviceId', 'profileId', 'success'],
+                },
+              },
+              successful: { type: 'integer' },
+              failed: { type: 'integer' },
+            },
+            required: ['results', 'successful', 'failed'],
+          },
+          ...errorResponses,
+        },
       },
     },
     async (request) => {

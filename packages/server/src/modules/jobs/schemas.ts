@@ -20,7 +20,7 @@ export const jobSchema = {
   required: ['id', 'deviceId', 'type', 'status', 'error'],
 } as const;
 
-const oneJob = {
+export const oneJob = {
   type: 'object',
   properties: { success: { type: 'boolean' }, job: jobSchema },
   required: ['job'],
@@ -139,7 +139,7 @@ export const statsSchema = {
   },
 } as const;
 
-const bulkResults = {
+export const bulkResults = {
   type: 'object',
   properties: {
     results: {

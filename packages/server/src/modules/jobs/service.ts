@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { JobRow, JobStatus, JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
+import { storedValue } from '../devices/parameters';
 import type { DevicesService } from '../devices/service';
 import type { EventBus } from '../live/event-bus';
 import { commandKeyOf } from './command-key';
@@ -24,8 +25,15 @@ export interface JobsServiceOptions {
   defaultTtlSeconds: number;
 }
 
-function withoutToken({ token: _token, ...rest }: JobParams): JobParams {
-  return rest;
+/** A job's parameters as the API answers them: no file token, no link credential written. */
+function publicParams({ token: _token, ...rest }: JobParams): JobParams {
+  if (!rest.parameters) return rest;
+  return {
+    ...rest,
+    parameters: rest.parameters.map((p) =>
+      typeof p === 'string' ? p : { ...p, value: storedValue(p.name, p.value) },
+    ),
+  };
 }
 
 export function toApiJob(row: JobRow) {
@@ -34,7 +42,7 @@ export function toApiJob(row: JobRow) {
     deviceId: row.device_id,
     type: row.type,
     status: row.status,
-    params: withoutToken(JSON.parse(row.params) as JobParams),
+    params: publicParams(JSON.parse(row.params) as JobParams),
     attempts: row.attempts,
     error: row.error,
     faultCode: row.fault_code,

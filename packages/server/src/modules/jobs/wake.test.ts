@@ -31,6 +31,8 @@ const device = () =>
     connection_request_url: url,
     connection_request_username: '',
     connection_request_password: '',
+    // The device's sessions come from where its connection-request server is.
+    remote_address: '127.0.0.1',
   }) as DeviceRow;
 
 describe('waking devices', () => {
@@ -42,6 +44,7 @@ describe('waking devices', () => {
         concurrency: 4,
         minIntervalMs: 150,
         allowBasic: () => false,
+        allowedNetworks: () => [],
       }),
       inSession: () => false,
       hasPendingJobs: async () => pending(),
@@ -81,6 +84,7 @@ describe('waking devices', () => {
       concurrency: 4,
       minIntervalMs: 0,
       allowBasic: () => false,
+      allowedNetworks: () => [],
     });
     const waker = createWaker({
       settings,

@@ -3,7 +3,7 @@
 // tried again once the interval has passed, once per device, if jobs are still waiting by then.
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceRow } from '../../db/tables/devices';
-import type { ConnectionRequester } from '../cwmp/connection-request';
+import { connectionTarget, type ConnectionRequester } from '../cwmp/connection-request';
 import type { SettingsService } from '../settings/service';
 
 export interface WakerDeps {
@@ -22,12 +22,7 @@ export function createWaker(d: WakerDeps) {
     const cr = d.settings.get().connectionRequest;
     if (!cr.enabled || d.inSession(device.id) || !device.connection_request_url) return;
     d.connectionRequests
-      .send({
-        deviceId: device.id,
-        url: device.connection_request_url,
-        username: device.connection_request_username || cr.username,
-        password: device.connection_request_password || cr.password,
-      })
+      .send(connectionTarget(device, cr))
       .then((r) => {
         d.log.debug({ deviceId: device.id, outcome: r.outcome }, 'connection request');
         if (r.outcome === 'rate-limited' && !scheduled.has(device.id)) {

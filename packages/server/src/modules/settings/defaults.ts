@@ -20,6 +20,11 @@ export interface ServerSettings {
     password: string;
     /** cwmp-reference §13: Basic is non-standard; used only when allowed. */
     allowBasic: boolean;
+    /**
+     * Networks (CIDR) connection requests may go to besides the address each router's sessions
+     * come from: for routers behind NAT that report private addresses (see cwmp/cr-target.ts).
+     */
+    allowedNetworks: string[];
   };
   database: {
     type: 'sqlite' | 'postgres';
@@ -49,7 +54,14 @@ export function defaultSettings(
       sessionTimeout: 30,
       retryAttempts: 3,
     },
-    connectionRequest: { enabled: true, port: 7547, username: '', password: '', allowBasic: false },
+    connectionRequest: {
+      enabled: true,
+      port: 7547,
+      username: '',
+      password: '',
+      allowBasic: false,
+      allowedNetworks: [],
+    },
     database: { type: database, path: databasePath, backupEnabled: true, backupInterval: 24, maxBackups: 7 },
   };
 }

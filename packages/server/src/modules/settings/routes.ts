@@ -1,17 +1,40 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { getSettingsSchema, putSettingsSchema, testSettingsSchema } from './schemas';
+import { AppError } from '../../errors';
+import type { ServerSettings } from './defaults';
 import type { SettingsPatch } from './service';
 
-export async function settingsRoutes(app: FastifyInstance) {
-  const { settings, database } = app.services;
+/** Settings as the API answers them: passwords only as whether one is set. */
+function toApiSettings(s: ServerSettings) {
+  const { password: cwmpPassword, ...cwmp } = s.cwmp;
+  const { password: crPassword, ...connectionRequest } = s.connectionRequest;
+  return {
+    server: s.server,
+    cwmp: { ...cwmp, passwordSet: cwmpPassword !== '' },
+    connectionRequest: { ...connectionRequest, passwordSet: crPassword !== '' },
+    database: s.database,
+  };
+}
 
-  app.get('/api/settings', { schema: getSettingsSchema }, async () => settings.get());
+export async function settingsRoutes(app: FastifyInstance) {
+  const { settings, database, devices } = app.services;
+
+  app.get('/api/settings', { schema: getSettingsSchema }, async () => toApiSettings(settings.get()));
 
   app.put('/api/settings', { schema: putSettingsSchema }, async (request) => {
-    const result = await settings.update(request.body as SettingsPatch);
+    const patch = request.body as SettingsPatch;
+    const username = patch.cwmp?.username;
+    if (username && (await devices.findByCwmpUsername(username))) {
+      throw new AppError(
+        409,
+        'CWMP username in use',
+        `cwmp.username "${username}" is a device's own CWMP username; choose another for the global credentials.`,
+      );
+    }
+    const result = await settings.update(patch);
     request.log.info({ requiresRestart: result.requiresRestart }, 'settings saved');
-    return result;
+    return { requiresRestart: result.requiresRestart, settings: toApiSettings(result.settings) };
   });
 
   app.post('/api/settings/test', { schema: testSettingsSchema }, async (request) => {

@@ -35,6 +35,7 @@ const sections = {
       username: str(),
       password: str(),
       allowBasic: { type: 'boolean' },
+      allowedNetworks: { type: 'array', maxItems: 256, items: str(64) },
     },
   },
   database: {
@@ -50,10 +51,15 @@ const sections = {
   },
 } as const;
 
-const fullSection = <T extends { properties: Record<string, unknown> }>(s: T) => ({
-  ...s,
-  required: Object.keys(s.properties),
-});
+/**
+ * A section as answered: every field, but a password only as whether one is set (passwords are
+ * write-only, so no answer carries one).
+ */
+const answeredSection = <T extends { properties: Record<string, unknown> }>(s: T) => {
+  const { password, ...rest } = s.properties as Record<string, unknown>;
+  const properties = password ? { ...rest, passwordSet: { type: 'boolean' } } : rest;
+  return { ...s, properties, required: Object.keys(properties) };
+};
 
 export const settingsBody = {
   type: 'object',
@@ -64,10 +70,10 @@ export const settingsBody = {
 const settingsResponse = {
   type: 'object',
   properties: {
-    server: fullSection(sections.server),
-    cwmp: fullSection(sections.cwmp),
-    connectionRequest: fullSection(sections.connectionRequest),
-    database: fullSection(sections.database),
+    server: answeredSection(sections.server),
+    cwmp: answeredSection(sections.cwmp),
+    connectionRequest: answeredSection(sections.connectionRequest),
+    database: answeredSection(sections.database),
   },
   required: ['server', 'cwmp', 'connectionRequest', 'database'],
 } as const;

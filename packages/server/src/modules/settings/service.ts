@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import { parseNetwork } from '../../net/addresses';
 import { SECTIONS, type ServerSettings } from './defaults';
 
 export type SettingsPatch = { [S in keyof ServerSettings]?: Partial<ServerSettings[S]> };
@@ -32,6 +33,14 @@ export async function createSettingsService(db: Kysely<Database>, defaults: Serv
           400,
           'Invalid CWMP path',
           `cwmp.path "${next.cwmp.path}" is used by the console or the API; choose another, e.g. "/" or "/cwmp".`,
+        );
+      }
+      const badNetwork = next.connectionRequest.allowedNetworks.find((n) => parseNetwork(n) === null);
+      if (badNetwork !== undefined) {
+        throw new AppError(
+          400,
+          'Invalid network',
+          `connectionRequest.allowedNetworks: "${badNetwork}" is not a network; write networks as address/prefix, e.g. "10.0.0.0/8" or "2001:db8::/32".`,
         );
       }
       if (patch.database?.type !== undefined && patch.database.type !== current.database.type) {

@@ -20,8 +20,10 @@ export interface Device {
   externalIp?: string;
   connectionRequestUrl?: string;
   connectionRequestUsername?: string;
-  connectionRequestPassword?: string;
+  /** Passwords are write-only: the server says only whether one is set. */
+  connectionRequestPasswordSet?: boolean;
   cwmpUsername?: string;
+  cwmpPasswordSet?: boolean;
   periodicInformInterval?: number;
   assignedProfileId: string | null;
   createdAt?: string;
