@@ -118,7 +118,8 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     return send(reply, result);
   }
 
-  // Routers are not browsers: the console's security headers would only cost bytes on every reply.
-  app.post('/', { helmet: false }, handle);
-  app.post('/*', { helmet: false }, handle);
+  // Routers are not browsers: the console's security headers would only cost bytes on every reply,
+  // and errors (a 503 while the database is down among them) are plain text like the door's own.
+  app.post('/', { helmet: false, config: { textErrors: true } }, handle);
+  app.post('/*', { helmet: false, config: { textErrors: true } }, handle);
 }
