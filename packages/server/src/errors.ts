@@ -1,6 +1,29 @@
 // One error shape for the whole API: `{ error, message }`. `error` is a short summary a person can
 // read (the console shows it as is); `message` says what to do. 5xx answers never carry internals.
+// Routes whose clients are routers ask for the same answers as text (`config: { textErrors: true }`).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from './db/unavailable';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Errors answer text/plain (the `message` alone) and close the connection: the CWMP door. */
+    textErrors?: boolean;
+  }
+}
+
+/**
+ * Retry-After of the 503 answered while the database is unavailable. The pg pool opens a new
+ * connection on the next request, so service resumes within a few seconds of the database's return.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** An outage is logged when it begins and then at most this often, not once per failed request. */
+const OUTAGE_LOG_INTERVAL_MS = 60_000;
+
+const DATABASE_UNAVAILABLE: ErrorBody = {
+  error: 'Service Unavailable',
+  message: 'The database is not reachable; the server reconnects by itself. Try again in a few seconds.',
+};
 
 export class AppError extends Error {
   constructor(
@@ -31,21 +54,52 @@ const REASONS: Record<number, string> = {
   429: 'Too Many Requests',
 };
 
+function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: ErrorBody,
+  headers: Record<string, string> = {},
+) {
+  reply.code(status).headers(headers);
+  // cwmp-reference §2: send Connection: close when you reject a session.
+  if (request.routeOptions.config?.textErrors) {
+    return reply
+      .headers({ 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
+      .send(body.message);
+  }
+  return reply.send(body);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
+  let outageLoggedAt = -Infinity;
+  let unloggedOutageErrors = 0;
+
   app.setErrorHandler<FastifyError | AppError>((err, request, reply) => {
     if (err instanceof AppError) {
-      return reply
-        .code(err.statusCode)
-        .headers(err.headers)
-        .send({ error: err.error, message: err.message } satisfies ErrorBody);
+      return answer(request, reply, err.statusCode, { error: err.error, message: err.message }, err.headers);
+    }
+    if (isDatabaseUnavailable(err)) {
+      const now = Date.now();
+      if (now - outageLoggedAt >= OUTAGE_LOG_INTERVAL_MS) {
+        request.log.warn(
+          { err, unloggedSinceLast: unloggedOutageErrors },
+          'the database is unavailable; answering 503 with Retry-After until it returns',
+        );
+        outageLoggedAt = now;
+        unloggedOutageErrors = 0;
+      } else unloggedOutageErrors += 1;
+      return answer(request, reply, 503, DATABASE_UNAVAILABLE, {
+        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+      });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
-      return reply.code(500).send({
+      return answer(request, reply, 500, {
         error: 'Internal Server Error',
         message: 'The server could not complete the request. The error was logged; try again later.',
-      } satisfies ErrorBody);
+      });
     }
     let message = err.message;
     if (err.validation) {
@@ -61,7 +115,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       message = `The request body is not valid JSON: ${err.message}`;
     else if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
       message = 'The request says its body is JSON but the body is empty; send a JSON body.';
-    return reply.code(status).send({ error: REASONS[status] ?? 'Bad Request', message } satisfies ErrorBody);
+    return answer(request, reply, status, { error: REASONS[status] ?? 'Bad Request', message });
   });
 
   app.setNotFoundHandler(sendNotFound);

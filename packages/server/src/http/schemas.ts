@@ -15,6 +15,8 @@ export const errorResponses = {
   413: errorBody,
   415: errorBody,
   429: errorBody,
+  // The database is unavailable (errors.ts); answered with Retry-After.
+  503: errorBody,
 };
 
 export const idParams = {

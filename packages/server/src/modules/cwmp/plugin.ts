@@ -190,8 +190,10 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     return send(reply, result);
   }
 
-  // Routers are not browsers: the console's security headers would only cost bytes on every reply.
+  // Routers are not browsers: the console's security headers would only cost bytes on every reply,
+  // and errors (a 503 while the database is down among them) are plain text like the door's own.
   // Public: routers authenticate with CWMP's own means (cpe-auth.ts), not with a console token.
-  app.post('/', { helmet: false, config: { public: true } }, handle);
-  app.post('/*', { helmet: false, config: { public: true } }, handle);
+  const options = { helmet: false, config: { public: true, textErrors: true } } as const;
+  app.post('/', options, handle);
+  app.post('/*', options, handle);
 }

@@ -10,13 +10,13 @@ const device: ExportedDevice = {
 };
 
 describe('exportParameters', () => {
-  it('writes CSV with one row per parameter, quoting commas, quotes and formula-looking cells', () => {
+  it('writes CSV with one row per parameter, quoting commas and quotes, formula-looking cells as text', () => {
     const { body, contentType } = exportParameters([device], 'csv');
     expect(contentType).toBe('text/csv; charset=utf-8');
     expect(body.split('\r\n')).toEqual([
       'deviceId,serialNumber,oui,productClass,parameter,value,type',
       'd1,SN<1>,00259E,EG8145V5,IGD.A,"a,""b""",string',
-      'd1,SN<1>,00259E,EG8145V5,IGD.B,"=cmd()",string',
+      "d1,SN<1>,00259E,EG8145V5,IGD.B,'=cmd(),string",
       '',
     ]);
   });

@@ -1,10 +1,10 @@
 // spec §7 Provisioning: bulk/export-parameters, the stored parameters of devices as CSV, JSON or XML.
 import type { DeviceRow } from '../../db/tables/devices';
+import { csvRow } from '../../http/csv';
 import type { ParameterMap } from '../devices/parameters';
 
 export type ExportFormat = 'csv' | 'json' | 'xml';
 
-const csvCell = (v: string) => (/[",\r\n]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 // XML 1.0 cannot carry most control characters: they are dropped.
 const xmlText = (v: string) =>
   v
@@ -43,15 +43,13 @@ export function exportParameters(
     return { body, contentType: 'application/json; charset=utf-8', extension: 'json' };
   }
   if (format === 'csv') {
-    // A formula-looking cell is quoted so spreadsheets do not run it (CSV injection).
+    // Every cell, the router's values above all, goes through csvRow: formulas come out as text.
     const lines = ['deviceId,serialNumber,oui,productClass,parameter,value,type'];
     for (const { device, params } of rows) {
       for (const name of Object.keys(params).sort()) {
         const p = params[name]!;
         lines.push(
-          [device.id, device.serial_number, device.oui, device.product_class, name, p.value, p.type]
-            .map(csvCell)
-            .join(','),
+          csvRow([device.id, device.serial_number, device.oui, device.product_class, name, p.value, p.type]),
         );
       }
     }
