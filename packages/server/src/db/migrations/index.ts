@@ -10,6 +10,7 @@ import * as m0007 from './0007-device-search-index';
 import * as m0008 from './0008-device-parameters';
 import * as m0009 from './0009-inform-updates-unindexed';
 import * as m0010 from './0010-device-search-lower';
+import * as m0012 from './0012-login-throttle';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -22,4 +23,6 @@ export const migrations: Record<string, Migration> = {
   '0008-device-parameters': m0008,
   '0009-inform-updates-unindexed': m0009,
   '0010-device-search-lower': m0010,
+  // 0011 is reserved for another change.
+  '0012-login-throttle': m0012,
 };
