@@ -82,13 +82,15 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger | false;
+  /** Clock of the sign-in limiter, in milliseconds (tests move it instead of waiting). */
+  now?: () => number;
 }
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function buildApp(
   config: Config,
-  { logger = false }: BuildOptions = {},
+  { logger = false, now }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -141,8 +143,10 @@ export async function buildApp(
   const signingSecret = await loadSigningSecret(database.db, config.jwtSecret);
   const signer = createTokenSigner(signingSecret, config.tokenTtlSeconds);
   const limiter = createLoginLimiter({
+    db: database.db,
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowSeconds * 1000,
+    ...(now ? { now } : {}),
   });
   const auth = createAuthService({ db: database.db, users: usersRepo, signer, limiter });
   const bus = createEventBus();
@@ -272,7 +276,9 @@ export async function buildApp(
   });
 
   const prune = setInterval(() => {
-    auth.pruneRevoked().catch((err: unknown) => app.log.warn({ err }, 'pruning revoked tokens failed'));
+    auth
+      .prune()
+      .catch((err: unknown) => app.log.warn({ err }, 'pruning revoked tokens and sign-in counts failed'));
   }, PRUNE_INTERVAL_MS);
   prune.unref();
   app.addHook('onClose', async () => clearInterval(prune));

@@ -25,8 +25,12 @@ export interface Config {
   tokenTtlSeconds: number;
   /** Largest JSON request body accepted by the API. */
   bodyLimitBytes: number;
-  /** Failed sign-ins allowed per address and per username within `loginWindowSeconds`. */
+  /**
+   * Failed sign-ins allowed per address within `loginWindowSeconds` (then it is refused until the
+   * window ends), and per username before its attempts from unfamiliar addresses are slowed down.
+   */
   loginMaxFailures: number;
+  /** That window; a username's count lapses once a window passes without a failure. */
   loginWindowSeconds: number;
   /** Largest CWMP message accepted, in bytes (after decompression too). */
   cwmpBodyLimitBytes: number;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -26,9 +26,9 @@ export function testConfig(overrides: Partial<Config> = {}): { config: Config; c
   return { config, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function buildTestApp(overrides: Partial<Config> = {}) {
+export async function buildTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}) {
   const { config, cleanup } = testConfig(overrides);
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   return {
     app,
     config,

@@ -1,6 +1,9 @@
 import type { DeviceParametersTable, DevicesTable } from './tables/devices';
 import type { FilesTable } from './tables/files';
 import type { JobsTable } from './tables/jobs';
+import type { LoginAccountFailuresTable } from './tables/login-account-failures';
+import type { LoginAddressFailuresTable } from './tables/login-address-failures';
+import type { LoginKnownAddressesTable } from './tables/login-known-addresses';
 import type { MetaTable } from './tables/meta';
 import type { ProfileVersionsTable } from './tables/profile-versions';
 import type { ProfilesTable } from './tables/profiles';
@@ -13,6 +16,9 @@ import type { UsersTable } from './tables/users';
 export interface Database {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
+  login_address_failures: LoginAddressFailuresTable;
+  login_account_failures: LoginAccountFailuresTable;
+  login_known_addresses: LoginKnownAddressesTable;
   meta: MetaTable;
   devices: DevicesTable;
   device_parameters: DeviceParametersTable;

@@ -11,6 +11,7 @@ import * as m0008 from './0008-device-parameters';
 import * as m0009 from './0009-inform-updates-unindexed';
 import * as m0010 from './0010-device-search-lower';
 import * as m0011 from './0011-device-remote-address';
+import * as m0012 from './0012-login-throttle';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-inform-updates-unindexed': m0009,
   '0010-device-search-lower': m0010,
   '0011-device-remote-address': m0011,
+  '0012-login-throttle': m0012,
 };

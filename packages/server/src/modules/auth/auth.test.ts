@@ -6,8 +6,11 @@ type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 describe('auth API (spec §7 Auth)', () => {
   let t: TestApp;
+  // The sign-in limiter's clock: it stands still unless a test moves it.
+  let clock: number;
   beforeEach(async () => {
-    t = await buildTestApp({ loginMaxFailures: 3, loginWindowSeconds: 60 });
+    clock = Date.now();
+    t = await buildTestApp({ loginMaxFailures: 3, loginWindowSeconds: 60 }, { now: () => clock });
   });
   afterEach(async () => t.close());
 
@@ -106,7 +109,7 @@ describe('auth API (spec §7 Auth)', () => {
     }
   });
 
-  it('answers 429 with Retry-After after too many failures, per username and per address', async () => {
+  it('answers 429 with Retry-After after too many failures: the address paused, the username slowed', async () => {
     const attempt = (username: string, password: string, ip = '10.0.0.1') =>
       t.app.inject({
         method: 'POST',
@@ -119,8 +122,14 @@ describe('auth API (spec §7 Auth)', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
     expect(blocked.json().error).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
-    // Same username from another address: still blocked (per-username limit).
-    expect((await attempt('admin', ADMIN_PASSWORD, '10.0.0.2')).statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('60');
+    // Same username from another address: slowed (per-username), not locked: a second later it may try.
+    const slowed = await attempt('admin', ADMIN_PASSWORD, '10.0.0.2');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('1');
+    expect(slowed.json().error).toBe('Too many sign-in attempts. Try again in 1 second.');
+    clock += 1000;
+    expect((await attempt('admin', ADMIN_PASSWORD, '10.0.0.2')).statusCode).toBe(200);
     // Another username from the first address: blocked too (per-address limit).
     expect((await attempt('someone', 'x', '10.0.0.1')).statusCode).toBe(429);
     // Another username from a fresh address is untouched.

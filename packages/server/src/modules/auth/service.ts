@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { UsersRepository } from '../users/repository';
-import type { LoginLimiter } from './login-limiter';
+import type { LoginLimiter, LoginRefusal } from './login-limiter';
 import { hashPassword, verifyPassword } from './passwords';
 import type { TokenClaims, TokenSigner } from './tokens';
 
@@ -27,6 +27,21 @@ export function unauthorized(reason: keyof typeof UNAUTHORIZED_MESSAGES): AppErr
   return new AppError(401, 'Unauthorized', UNAUTHORIZED_MESSAGES[reason], { 'www-authenticate': 'Bearer' });
 }
 
+const REFUSAL_ADVICE = {
+  address: (wait: string) =>
+    `Sign-in is paused for this address after repeated failures; try again in ${wait}.`,
+  account: (wait: string) =>
+    `Sign-ins to this account from new addresses are slowed after repeated failures; try again in ${wait}, ` +
+    'or sign in from an address you have signed in from before.',
+} as const;
+
+function tooManyAttempts({ scope, retryAfterSeconds }: LoginRefusal): AppError {
+  const wait = `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`;
+  return new AppError(429, `Too many sign-in attempts. Try again in ${wait}.`, REFUSAL_ADVICE[scope](wait), {
+    'retry-after': String(retryAfterSeconds),
+  });
+}
+
 export function createAuthService({ db, users, signer, limiter }: AuthServiceDeps) {
   const revokeListeners = new Set<(jti: string) => void>();
   // Compared against when the username is unknown, so both paths cost one scrypt.
@@ -43,27 +58,20 @@ export function createAuthService({ db, users, signer, limiter }: AuthServiceDep
 
   return {
     async login(username: string, password: string, address: string) {
-      const wait = limiter.retryAfterSeconds(address, username);
-      if (wait > 0) {
-        throw new AppError(
-          429,
-          `Too many sign-in attempts. Try again in ${wait} seconds.`,
-          `Sign-in is paused for this address or username after repeated failures; try again in ${wait} seconds.`,
-          { 'retry-after': String(wait) },
-        );
-      }
+      const refusal = await limiter.admit(address, username);
+      if (refusal) throw tooManyAttempts(refusal);
       const user = await users.findByUsername(username);
       dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
       if (!user || !ok) {
-        limiter.recordFailure(address, username);
+        await limiter.recordFailure(username);
         throw new AppError(
           401,
           'Invalid username or password',
           'Check the username and password and try again.',
         );
       }
-      limiter.recordSuccess(username);
+      await limiter.recordSuccess(address, username);
       const { token } = await signer.sign(user.id, user.username);
       return { token, username: user.username };
     },
@@ -98,8 +106,10 @@ export function createAuthService({ db, users, signer, limiter }: AuthServiceDep
       return () => revokeListeners.delete(listener);
     },
 
-    async pruneRevoked(): Promise<void> {
+    /** Deletes revoked tokens past their expiry and sign-in counts past their time (hourly, app.ts). */
+    async prune(): Promise<void> {
       await db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date().toISOString()).execute();
+      await limiter.prune();
     },
   };
 }
