@@ -13,6 +13,11 @@ export const ERROR_CODES = {
   CWMP_ERR_DEPTH_LIMIT: 'Elements are nested deeper than the maxDepth limit.',
   CWMP_ERR_ELEMENT_LIMIT: 'The document has more elements than the maxElements limit.',
   CWMP_ERR_TEXT_LIMIT: 'A text node is longer than the maxTextLength limit.',
+  CWMP_ERR_NAME_LIMIT: 'An element or attribute name is longer than the maxNameLength limit.',
+  CWMP_ERR_ATTRIBUTE_LIMIT:
+    'An element has more attributes than maxAttributes, or a value longer than maxAttributeValueLength.',
+  CWMP_ERR_NAMESPACE_LIMIT:
+    'More namespace declarations on one element than maxNamespacesPerElement, or in the document than maxNamespaces.',
   CWMP_ERR_NOT_SOAP_ENVELOPE: 'The root element is not a SOAP 1.1 Envelope.',
   CWMP_ERR_NO_BODY: 'The SOAP envelope has no Body.',
   CWMP_ERR_EMPTY_BODY: 'The SOAP Body holds no RPC.',
