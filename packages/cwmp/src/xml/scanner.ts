@@ -40,8 +40,13 @@ function truncated(at: number): CwmpParseError {
 
 /** Text as XML delivers it: line ends normalised (XML 1.0 §2.11), then references decoded. */
 function textValue(raw: string): string {
-  // Normalising first keeps a &#13; reference as a CR, as XML requires.
-  const r = raw.indexOf('\r') === -1 ? raw : raw.replace(/\r\n?/g, '\n');
+  // Normalising first keeps a &#13; reference as a CR, as XML requires. split/join rather than a
+  // regular expression: a few times faster on text of many line ends.
+  let r = raw;
+  if (r.indexOf('\r') !== -1) {
+    r = r.split('\r\n').join('\n');
+    if (r.indexOf('\r') !== -1) r = r.split('\r').join('\n');
+  }
   return r.indexOf('&') === -1 ? r : decodeEntities(r);
 }
 
