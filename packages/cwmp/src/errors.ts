@@ -5,7 +5,8 @@
 export const ERROR_CODES = {
   CWMP_ERR_INPUT_TOO_LARGE: 'The input is larger than the maxBytes limit.',
   CWMP_ERR_EMPTY_INPUT: 'The input is empty or only whitespace (a CPE sends this as its empty POST).',
-  CWMP_ERR_ENCODING: 'The declared character encoding is unknown or unsupported.',
+  CWMP_ERR_ENCODING:
+    'The declared character encoding is unknown or unsupported, or the bytes are not valid UTF-8 (the default).',
   CWMP_ERR_XML_SYNTAX: 'The input is not well-formed XML.',
   CWMP_ERR_XML_TRUNCATED: 'The input ends inside the document.',
   CWMP_ERR_XML_ENTITY: 'An unknown entity or an invalid character reference.',
@@ -46,7 +47,7 @@ export const WARNING_CODES = {
     'A FaultStruct was given as bare text (e.g. "0") instead of FaultCode/FaultString.',
   CWMP_WARN_NO_CWMP_FAULT: 'A SOAP Fault has no cwmp:Fault detail; faultCode is 0.',
   CWMP_WARN_REPLACEMENT_CHAR:
-    'The input bytes were not valid in the declared encoding; U+FFFD was substituted.',
+    'The input bytes were not valid in the declared encoding (one other than UTF-8, which is refused instead); U+FFFD was substituted.',
 } as const;
 
 export type CwmpWarningCode = keyof typeof WARNING_CODES;
