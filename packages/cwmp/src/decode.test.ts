@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decode } from './decode';
 import { CwmpParseError } from './errors';
 import type { CwmpErrorCode } from './errors';
+import { invalidUtf8Offset } from './xml/bytes';
 
 const SOAP = 'http://schemas.xmlsoap.org/soap/envelope/';
 
@@ -159,12 +161,78 @@ describe('decode: what real routers send', () => {
     expect(warnings).toStrictEqual([]);
   });
 
-  it('decodes bytes without a declaration as UTF-8, and warns about invalid UTF-8', () => {
+  it('decodes bytes without a declaration as UTF-8', () => {
     const ok = new TextEncoder().encode(envelope('<c:Reboot><CommandKey>日本</CommandKey></c:Reboot>'));
     expect(decode(ok).message).toStrictEqual({ name: 'Reboot', commandKey: '日本' });
+  });
+
+  it('refuses bytes that are not valid UTF-8, saying where and what to send instead', () => {
     const text = envelope('<c:Reboot><CommandKey>Xé</CommandKey></c:Reboot>');
     const latin1 = Uint8Array.from(text, (ch) => ch.charCodeAt(0));
-    expect(decode(latin1).warnings.map((w) => w.code)).toStrictEqual(['CWMP_WARN_REPLACEMENT_CHAR']);
+    const at = text.indexOf('é');
+    expect(() => decode(latin1)).toThrow(
+      expect.objectContaining({
+        code: 'CWMP_ERR_ENCODING',
+        message: expect.stringMatching(
+          new RegExp(`not valid UTF-8 \\(first invalid byte at offset ${at}\\).*encoding="ISO-8859-1"`),
+        ),
+      }),
+    );
+    // The same bytes declared as what they are decode.
+    const declared = Uint8Array.from('<?xml version="1.0" encoding="ISO-8859-1"?>' + text, (ch) =>
+      ch.charCodeAt(0),
+    );
+    expect(decode(declared).message).toStrictEqual({ name: 'Reboot', commandKey: 'Xé' });
+  });
+
+  it.each([
+    ['a lone continuation byte', [0x80]],
+    ['an overlong "/"', [0xc0, 0xaf]],
+    ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+    ['a code point above U+10FFFF', [0xf4, 0x90, 0x80, 0x80]],
+    ['a sequence cut short', [0xe6, 0x97]],
+  ])('refuses %s in UTF-8 (with or without a BOM)', (_, bad) => {
+    const [head, tail] = envelope('<c:Reboot><CommandKey>#</CommandKey></c:Reboot>').split('#') as [
+      string,
+      string,
+    ];
+    const enc = new TextEncoder();
+    const bytes = Uint8Array.from([...enc.encode(head), ...bad, ...enc.encode(tail)]);
+    expect(errorCode(bytes)).toBe('CWMP_ERR_ENCODING');
+    expect(errorCode(Uint8Array.from([0xef, 0xbb, 0xbf, ...bytes]))).toBe('CWMP_ERR_ENCODING');
+    expect(invalidUtf8Offset(bytes)).toBe(head.length);
+  });
+
+  it('finds the first invalid UTF-8 byte exactly where TextDecoder fails', () => {
+    const strict = new TextDecoder('utf-8', { fatal: true });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 24 }), (bytes) => {
+        let valid = true;
+        try {
+          strict.decode(bytes);
+        } catch {
+          valid = false;
+        }
+        const at = invalidUtf8Offset(bytes);
+        expect(at === -1).toBe(valid);
+        if (!valid) strict.decode(bytes.subarray(0, at)); // all before it is valid
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('decodes windows-1252 bytes per the XML declaration', () => {
+    const text =
+      '<?xml version="1.0" encoding="windows-1252"?>' +
+      envelope('<c:Reboot><CommandKey>Café</CommandKey></c:Reboot>');
+    const bytes = Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+    expect(decode(bytes).message).toStrictEqual({ name: 'Reboot', commandKey: 'Café' });
+  });
+
+  it('leaves a string input as it is, U+FFFD included', () => {
+    const { message, warnings } = decode(envelope('<c:Reboot><CommandKey>a\ufffdb</CommandKey></c:Reboot>'));
+    expect(message).toStrictEqual({ name: 'Reboot', commandKey: 'a\ufffdb' });
+    expect(warnings).toStrictEqual([]);
   });
 
   it('rejects an unknown declared encoding', () => {

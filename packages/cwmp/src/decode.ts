@@ -23,6 +23,16 @@ export interface DecodeOptions {
   maxElements?: number;
   /** Longest text of one element, in characters. */
   maxTextLength?: number;
+  /** Longest element or attribute name, prefix included (CWMP's longest is under 50). */
+  maxNameLength?: number;
+  /** Most attributes on one element, namespace declarations not counted (CWMP uses 1 or 2). */
+  maxAttributes?: number;
+  /** Longest attribute value, namespace URIs included, in characters as written. */
+  maxAttributeValueLength?: number;
+  /** Most namespace declarations on one element (a CWMP Envelope declares 5 to 10). */
+  maxNamespacesPerElement?: number;
+  /** Most namespace declarations in the whole document. */
+  maxNamespaces?: number;
 }
 
 export const DEFAULT_DECODE_OPTIONS: Readonly<Required<DecodeOptions>> = Object.freeze({
@@ -30,6 +40,11 @@ export const DEFAULT_DECODE_OPTIONS: Readonly<Required<DecodeOptions>> = Object.
   maxDepth: 32,
   maxElements: 250_000,
   maxTextLength: 256 * 1024,
+  maxNameLength: 256,
+  maxAttributes: 64,
+  maxAttributeValueLength: 1024,
+  maxNamespacesPerElement: 32,
+  maxNamespaces: 256,
 });
 
 /** An envelope as decoded: its namespace is always known. */

@@ -5,7 +5,8 @@
 export const ERROR_CODES = {
   CWMP_ERR_INPUT_TOO_LARGE: 'The input is larger than the maxBytes limit.',
   CWMP_ERR_EMPTY_INPUT: 'The input is empty or only whitespace (a CPE sends this as its empty POST).',
-  CWMP_ERR_ENCODING: 'The declared character encoding is unknown or unsupported.',
+  CWMP_ERR_ENCODING:
+    'The declared character encoding is unknown or unsupported, or the bytes are not valid UTF-8 (the default).',
   CWMP_ERR_XML_SYNTAX: 'The input is not well-formed XML.',
   CWMP_ERR_XML_TRUNCATED: 'The input ends inside the document.',
   CWMP_ERR_XML_ENTITY: 'An unknown entity or an invalid character reference.',
@@ -13,6 +14,11 @@ export const ERROR_CODES = {
   CWMP_ERR_DEPTH_LIMIT: 'Elements are nested deeper than the maxDepth limit.',
   CWMP_ERR_ELEMENT_LIMIT: 'The document has more elements than the maxElements limit.',
   CWMP_ERR_TEXT_LIMIT: 'A text node is longer than the maxTextLength limit.',
+  CWMP_ERR_NAME_LIMIT: 'An element or attribute name is longer than the maxNameLength limit.',
+  CWMP_ERR_ATTRIBUTE_LIMIT:
+    'An element has more attributes than maxAttributes, or a value longer than maxAttributeValueLength.',
+  CWMP_ERR_NAMESPACE_LIMIT:
+    'More namespace declarations on one element than maxNamespacesPerElement, or in the document than maxNamespaces.',
   CWMP_ERR_NOT_SOAP_ENVELOPE: 'The root element is not a SOAP 1.1 Envelope.',
   CWMP_ERR_NO_BODY: 'The SOAP envelope has no Body.',
   CWMP_ERR_EMPTY_BODY: 'The SOAP Body holds no RPC.',
@@ -41,7 +47,7 @@ export const WARNING_CODES = {
     'A FaultStruct was given as bare text (e.g. "0") instead of FaultCode/FaultString.',
   CWMP_WARN_NO_CWMP_FAULT: 'A SOAP Fault has no cwmp:Fault detail; faultCode is 0.',
   CWMP_WARN_REPLACEMENT_CHAR:
-    'The input bytes were not valid in the declared encoding; U+FFFD was substituted.',
+    'The input bytes were not valid in the declared encoding (one other than UTF-8, which is refused instead); U+FFFD was substituted.',
 } as const;
 
 export type CwmpWarningCode = keyof typeof WARNING_CODES;

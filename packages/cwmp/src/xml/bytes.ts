@@ -20,6 +20,41 @@ function declaredEncoding(bytes: Uint8Array): string | undefined {
   return m?.[1];
 }
 
+/**
+ * Offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629 §4: no
+ * overlong forms, no surrogates, nothing above U+10FFFF), or -1. Run only once decoding has failed.
+ */
+export function invalidUtf8Offset(b: Uint8Array): number {
+  const n = b.length;
+  let i = 0;
+  while (i < n) {
+    const c = b[i] as number;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) need = 1;
+    else if (c >= 0xe0 && c <= 0xef) {
+      need = 2;
+      if (c === 0xe0) lo = 0xa0;
+      else if (c === 0xed) hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      need = 3;
+      if (c === 0xf0) lo = 0x90;
+      else if (c === 0xf4) hi = 0x8f;
+    } else return i;
+    for (let k = 1; k <= need; k++) {
+      const d = b[i + k];
+      if (d === undefined || d < (k === 1 ? lo : 0x80) || d > (k === 1 ? hi : 0xbf)) return i;
+    }
+    i += need + 1;
+  }
+  return -1;
+}
+
 /** Decodes request bytes to a string per BOM or XML declaration; UTF-8 by default. */
 export function decodeBytes(bytes: Uint8Array, warnings: CwmpWarning[]): string {
   let label: string;
@@ -32,7 +67,24 @@ export function decodeBytes(bytes: Uint8Array, warnings: CwmpWarning[]): string 
     // TextDecoder strips a matching BOM itself. WHATWG maps ISO-8859-1 to windows-1252, a superset.
     decoder = new TextDecoder(label);
   } catch {
-    throw new CwmpParseError('CWMP_ERR_ENCODING', `unsupported encoding "${label}"`);
+    throw new CwmpParseError(
+      'CWMP_ERR_ENCODING',
+      `unsupported encoding "${label}"; send UTF-8, or declare an encoding such as ISO-8859-1`,
+    );
+  }
+  if (decoder.encoding === 'utf-8') {
+    // Fatal for UTF-8, the encoding CWMP expects: replacing bad bytes with U+FFFD would store a
+    // device identity or parameter value the CPE never sent. A CPE that sends Latin-1 without
+    // saying so is told how to say so.
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new CwmpParseError(
+        'CWMP_ERR_ENCODING',
+        `the message is not valid UTF-8 (first invalid byte at offset ${invalidUtf8Offset(bytes)}); ` +
+          'send UTF-8, or declare the encoding actually used, e.g. <?xml version="1.0" encoding="ISO-8859-1"?>',
+      );
+    }
   }
   const text = decoder.decode(bytes);
   if (text.indexOf('\ufffd') !== -1) {

@@ -14,6 +14,8 @@ export interface XmlElement {
   readonly prefix: string;
   /** Local name, e.g. "Body". */
   readonly name: string;
+  /** Namespace URI of the element, resolved when scanned; '' for none, undefined for an undeclared prefix. */
+  readonly ns: string | undefined;
   /** Flat [qname, value, qname, value, ...] of the non-xmlns attributes, values decoded; or null. */
   readonly attrs: string[] | null;
   /** Child elements in order, or null for a leaf. */
@@ -24,7 +26,10 @@ export interface XmlElement {
   readonly scope: NsScope | null;
 }
 
-/** Namespace URI bound to `prefix` at `el`; '' for no namespace; undefined for an undeclared prefix. */
+/**
+ * Namespace URI bound to `prefix` at `el`; '' for no namespace; undefined for an undeclared prefix.
+ * For prefixes inside values (xsi:type="soap-enc:base64"); walks at most maxNamespaces declarations.
+ */
 export function resolvePrefix(el: XmlElement, prefix: string): string | undefined {
   for (let s = el.scope; s !== null; s = s.parent) {
     if (s.prefix === prefix) return s.uri;
@@ -36,7 +41,7 @@ export function resolvePrefix(el: XmlElement, prefix: string): string | undefine
 
 /** Namespace URI of the element itself (undefined when its prefix is undeclared). */
 export function namespaceOf(el: XmlElement): string | undefined {
-  return resolvePrefix(el, el.prefix);
+  return el.ns;
 }
 
 /** Value of the first attribute with this local name, whatever its prefix. */

@@ -36,6 +36,27 @@ function charRef(s: string, start: number, end: number): string {
   return String.fromCodePoint(cp);
 }
 
+/** The character of a predefined entity (XML 1.0 §4.6) named s[start, end), or undefined. */
+function predefined(s: string, start: number, end: number): string | undefined {
+  // Compared in place by character code: slicing each name out first made decoding a text of many
+  // references about half again as slow.
+  switch (end - start) {
+    case 2:
+      if (s.charCodeAt(start + 1) !== 116) return undefined; // 't'
+      if (s.charCodeAt(start) === 108) return '<';
+      if (s.charCodeAt(start) === 103) return '>';
+      return undefined;
+    case 3:
+      return s.startsWith('amp', start) ? '&' : undefined;
+    case 4:
+      if (s.startsWith('quot', start)) return '"';
+      if (s.startsWith('apos', start)) return "'";
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
 /** Replaces entity and character references; call only when `s` contains '&'. */
 export function decodeEntities(s: string): string {
   let out = '';
@@ -46,30 +67,15 @@ export function decodeEntities(s: string): string {
     if (semi === -1 || semi - amp > 12) {
       throw new CwmpParseError('CWMP_ERR_XML_ENTITY', 'a bare "&" or an unterminated reference');
     }
-    out += s.slice(last, amp);
-    if (s.charCodeAt(amp + 1) === 35) {
-      out += charRef(s, amp + 2, semi);
-    } else {
-      switch (s.slice(amp + 1, semi)) {
-        case 'amp':
-          out += '&';
-          break;
-        case 'lt':
-          out += '<';
-          break;
-        case 'gt':
-          out += '>';
-          break;
-        case 'quot':
-          out += '"';
-          break;
-        case 'apos':
-          out += "'";
-          break;
-        default:
-          throw new CwmpParseError('CWMP_ERR_XML_ENTITY', `unknown entity "&${s.slice(amp + 1, semi)};"`);
+    let ch: string | undefined;
+    if (s.charCodeAt(amp + 1) === 35) ch = charRef(s, amp + 2, semi);
+    else {
+      ch = predefined(s, amp + 1, semi);
+      if (ch === undefined) {
+        throw new CwmpParseError('CWMP_ERR_XML_ENTITY', `unknown entity "&${s.slice(amp + 1, semi)};"`);
       }
     }
+    out += amp > last ? s.slice(last, amp) + ch : ch;
     last = semi + 1;
     amp = s.indexOf('&', last);
   }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decode } from '../decode';
+import { DEFAULT_DECODE_OPTIONS, decode } from '../decode';
 import type { DecodeOptions } from '../decode';
 import { CwmpParseError } from '../errors';
 import type { CwmpErrorCode } from '../errors';
+import { namespaceOf } from './element';
+import type { XmlElement } from './element';
 import { escapeXml } from './escape';
 import { parseXml } from './scanner';
 
-const LIMITS = { maxDepth: 32, maxElements: 1000, maxTextLength: 1000 };
+const LIMITS = { ...DEFAULT_DECODE_OPTIONS, maxElements: 1000, maxTextLength: 1000 };
 const SOAP = 'http://schemas.xmlsoap.org/soap/envelope/';
 
 function codeOf(fn: () => unknown): CwmpErrorCode {
@@ -22,9 +24,19 @@ function codeOf(fn: () => unknown): CwmpErrorCode {
 const parseCode = (xml: string) => codeOf(() => parseXml(xml, LIMITS));
 const decodeCode = (xml: string, options?: DecodeOptions) => codeOf(() => decode(xml, options));
 
-function rebootWithKey(key: string): string {
-  return `<s:Envelope xmlns:s="${SOAP}"><s:Body><c:Reboot xmlns:c="urn:dslforum-org:cwmp-1-0"><CommandKey>${key}</CommandKey></c:Reboot></s:Body></s:Envelope>`;
+function rebootWithKey(key: string, header = ''): string {
+  return `<s:Envelope xmlns:s="${SOAP}">${header}<s:Body><c:Reboot xmlns:c="urn:dslforum-org:cwmp-1-0"><CommandKey>${key}</CommandKey></c:Reboot></s:Body></s:Envelope>`;
 }
+
+/** A Reboot whose Header holds `elements` (e.g. one carrying many attributes). */
+const rebootWithHeader = (elements: string) => rebootWithKey('k', `<s:Header>${elements}</s:Header>`);
+
+/** ` xmlns:p0="urn:x:0" xmlns:p1="urn:x:1" ...`, `n` namespace declarations. */
+const declarations = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => ` xmlns:p${from + i}="urn:x:${from + i}"`).join('');
+
+/** ` a0="v" a1="v" ...`, `n` ordinary attributes. */
+const attributes = (n: number) => Array.from({ length: n }, (_, i) => ` a${i}="v"`).join('');
 
 describe('XML scanner: safety', () => {
   it('rejects a DOCTYPE', () => {
@@ -99,6 +111,80 @@ describe('XML scanner: limits (each an option with a default)', () => {
   });
 });
 
+describe('XML scanner: limits on names, attributes and namespace declarations', () => {
+  it('maxNameLength, for element and attribute names', () => {
+    const long = 'x'.repeat(DEFAULT_DECODE_OPTIONS.maxNameLength);
+    expect(decode(rebootWithHeader(`<${long}/><y ${long}="v"/>`)).message.name).toBe('Reboot');
+    expect(decodeCode(rebootWithHeader(`<${long}x/>`))).toBe('CWMP_ERR_NAME_LIMIT');
+    expect(decodeCode(rebootWithHeader(`<y ${long}x="v"/>`))).toBe('CWMP_ERR_NAME_LIMIT');
+    // "s:Envelope" and "CommandKey" are the longest names of the Reboot.
+    expect(decodeCode(rebootWithKey('k'), { maxNameLength: 9 })).toBe('CWMP_ERR_NAME_LIMIT');
+    expect(decode(rebootWithKey('k'), { maxNameLength: 10 }).message.name).toBe('Reboot');
+  });
+
+  it('leaves a megabyte name out of the error message', () => {
+    try {
+      decode(rebootWithHeader(`<${'x'.repeat(1_000_000)}/>`));
+      expect.unreachable();
+    } catch (e) {
+      expect((e as CwmpParseError).code).toBe('CWMP_ERR_NAME_LIMIT');
+      expect((e as CwmpParseError).message.length).toBeLessThan(200);
+    }
+  });
+
+  it('maxAttributes, not counting namespace declarations', () => {
+    const max = DEFAULT_DECODE_OPTIONS.maxAttributes;
+    expect(decode(rebootWithHeader(`<y${attributes(max)}${declarations(8)}/>`)).message.name).toBe('Reboot');
+    expect(decodeCode(rebootWithHeader(`<y${attributes(max + 1)}/>`))).toBe('CWMP_ERR_ATTRIBUTE_LIMIT');
+    expect(decodeCode(rebootWithHeader('<y a="1" b="2"/>'), { maxAttributes: 1 })).toBe(
+      'CWMP_ERR_ATTRIBUTE_LIMIT',
+    );
+    expect(decode(rebootWithHeader('<y a="1"/>'), { maxAttributes: 1 }).message.name).toBe('Reboot');
+  });
+
+  it('maxAttributeValueLength, for attribute values and namespace URIs, counted as written', () => {
+    const max = DEFAULT_DECODE_OPTIONS.maxAttributeValueLength;
+    expect(decode(rebootWithHeader(`<y a="${'v'.repeat(max)}"/>`)).message.name).toBe('Reboot');
+    expect(decodeCode(rebootWithHeader(`<y a="${'v'.repeat(max + 1)}"/>`))).toBe('CWMP_ERR_ATTRIBUTE_LIMIT');
+    expect(decodeCode(rebootWithHeader(`<y a="${'&amp;'.repeat(max)}"/>`))).toBe('CWMP_ERR_ATTRIBUTE_LIMIT');
+    // The SOAP envelope namespace URI is the longest value of the Reboot: 41 characters.
+    expect(decodeCode(rebootWithKey('k'), { maxAttributeValueLength: 40 })).toBe('CWMP_ERR_ATTRIBUTE_LIMIT');
+    expect(decode(rebootWithKey('k'), { maxAttributeValueLength: 41 }).message.name).toBe('Reboot');
+  });
+
+  it('maxNamespacesPerElement', () => {
+    const max = DEFAULT_DECODE_OPTIONS.maxNamespacesPerElement;
+    expect(decode(rebootWithHeader(`<y${declarations(max)}/>`)).message.name).toBe('Reboot');
+    expect(decodeCode(rebootWithHeader(`<y${declarations(max + 1)}/>`))).toBe('CWMP_ERR_NAMESPACE_LIMIT');
+    expect(
+      decodeCode(rebootWithHeader('<y xmlns="urn:a" xmlns:b="urn:b"/>'), { maxNamespacesPerElement: 1 }),
+    ).toBe('CWMP_ERR_NAMESPACE_LIMIT');
+    expect(decode(rebootWithKey('k'), { maxNamespacesPerElement: 1 }).message.name).toBe('Reboot');
+  });
+
+  it('maxNamespaces, over the whole document', () => {
+    const max = DEFAULT_DECODE_OPTIONS.maxNamespaces;
+    const per = DEFAULT_DECODE_OPTIONS.maxNamespacesPerElement;
+    /** Header elements declaring `n` namespaces in all, `per` on each. */
+    const spread = (n: number) =>
+      Array.from(
+        { length: Math.ceil(n / per) },
+        (_, k) => `<y${declarations(Math.min(per, n - k * per), k * per)}/>`,
+      ).join('');
+    // The Reboot itself declares two (s and c).
+    expect(decode(rebootWithHeader(spread(max - 2))).message.name).toBe('Reboot');
+    expect(decodeCode(rebootWithHeader(spread(max - 1)))).toBe('CWMP_ERR_NAMESPACE_LIMIT');
+    expect(decodeCode(rebootWithKey('k'), { maxNamespaces: 1 })).toBe('CWMP_ERR_NAMESPACE_LIMIT');
+    expect(decode(rebootWithKey('k'), { maxNamespaces: 2 }).message.name).toBe('Reboot');
+  });
+
+  it('refuses the Inform of the finding: 250,000 namespace declarations on the Envelope (6.7 MB)', () => {
+    const xml = rebootWithKey('k').replace('<s:Envelope ', `<s:Envelope${declarations(250_000)} `);
+    expect(xml.length).toBeGreaterThan(6_000_000);
+    expect(decodeCode(xml)).toBe('CWMP_ERR_NAMESPACE_LIMIT');
+  });
+});
+
 describe('XML scanner: well-formedness', () => {
   it.each([
     ['<a><b></a>', 'CWMP_ERR_XML_SYNTAX'],
@@ -132,6 +218,38 @@ describe('XML scanner: well-formedness', () => {
     const root = parseXml('<p:a xmlns:p="urn:1"><p:b xmlns:p="urn:2"/><p:c/></p:a>', LIMITS);
     const [b, c] = root.children!;
     expect([b!.scope!.uri, c!.scope!.uri]).toStrictEqual(['urn:2', 'urn:1']);
+  });
+
+  it('resolves the namespace of each element as it is scanned, restoring what a closed element declared', () => {
+    const root = parseXml(
+      '<p:a xmlns:p="urn:1" xmlns="urn:d">' +
+        '<p:b xmlns:p="urn:2"><p:in/><q:x xmlns:q="urn:q"/><q:y/></p:b>' +
+        '<p:c/><e/><f xmlns=""><g/></f><h/><xml:i/><z:j/><p:k xmlns:p="urn:4"/><p:l/>' +
+        '</p:a>',
+      LIMITS,
+    );
+    const all: Record<string, string | undefined> = {};
+    const visit = (el: XmlElement) => {
+      all[el.name] = namespaceOf(el);
+      el.children?.forEach(visit);
+    };
+    visit(root);
+    expect(all).toStrictEqual({
+      a: 'urn:1',
+      b: 'urn:2',
+      in: 'urn:2',
+      x: 'urn:q',
+      y: undefined,
+      c: 'urn:1',
+      e: 'urn:d',
+      f: '',
+      g: '',
+      h: 'urn:d',
+      i: 'http://www.w3.org/XML/1998/namespace',
+      j: undefined,
+      k: 'urn:4',
+      l: 'urn:1',
+    });
   });
 });
 

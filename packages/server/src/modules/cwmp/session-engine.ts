@@ -447,7 +447,15 @@ export function createSessionEngine(
           case 'CWMP_ERR_INPUT_TOO_LARGE':
             return plain(413, `The CWMP message is larger than ${options.maxBodyBytes} bytes.`);
           case 'CWMP_ERR_ENCODING':
-            return plain(415, `Unsupported character encoding: ${err.message}. Send UTF-8 (or ISO-8859-1).`);
+            return plain(415, `Unreadable character encoding: ${err.message}`);
+          case 'CWMP_ERR_DEPTH_LIMIT':
+          case 'CWMP_ERR_ELEMENT_LIMIT':
+          case 'CWMP_ERR_TEXT_LIMIT':
+          case 'CWMP_ERR_NAME_LIMIT':
+          case 'CWMP_ERR_ATTRIBUTE_LIMIT':
+          case 'CWMP_ERR_NAMESPACE_LIMIT':
+            log.warn({ code: err.code, remoteAddress }, 'cwmp: message over a decoding limit');
+            return plain(400, `The CWMP message exceeds a decoding limit of this ACS: ${err.message}`);
           default:
             log.warn({ code: err.code, remoteAddress }, 'cwmp: unreadable message');
             return plain(400, `Not a CWMP SOAP envelope (${err.code}): ${err.message}`);
