@@ -124,17 +124,29 @@ describe('Inform bytes that are not valid UTF-8', () => {
 });
 
 describe('Inform over the codec limits', () => {
-  it('answers a 6.7 MB Inform declaring 250,000 namespaces with 400, stores nothing, and keeps serving', async () => {
+  const declaring = (c: TestCpe, count: number) => {
+    const decls = Array.from({ length: count }, (_, i) => ` xmlns:p${i}="urn:x:${i}"`).join('');
+    return informBytes(c).toString('utf8').replace('<soap-env:Envelope', `<soap-env:Envelope${decls}`);
+  };
+
+  it('refuses a 6.7 MB Inform declaring 250,000 namespaces before reading it (413), stores nothing, and keeps serving', async () => {
     const before = await storedSerials();
     const c = cpe();
-    const decls = Array.from({ length: 250_000 }, (_, i) => ` xmlns:p${i}="urn:x:${i}"`).join('');
-    const xml = informBytes(c).toString('utf8').replace('<soap-env:Envelope', `<soap-env:Envelope${decls}`);
+    const xml = declaring(c, 250_000);
     expect(xml.length).toBeGreaterThan(6_500_000);
     const res = await c.post(xml);
-    expect(res.status).toBe(400);
-    expect(res.text).toContain('CWMP_ERR_NAMESPACE_LIMIT');
+    expect(res.status).toBe(413);
     expect(await storedSerials()).toStrictEqual(before);
     const other = cpe();
     expect((await other.inform()).envelope?.body).toEqual({ name: 'InformResponse', maxEnvelopes: 1 });
+  });
+
+  it('answers an Inform declaring more namespaces than the codec allows with 400, and stores nothing', async () => {
+    const before = await storedSerials();
+    const c = cpe();
+    const res = await c.post(declaring(c, 300));
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('CWMP_ERR_NAMESPACE_LIMIT');
+    expect(await storedSerials()).toStrictEqual(before);
   });
 });

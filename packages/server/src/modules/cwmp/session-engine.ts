@@ -102,7 +102,11 @@ const CPE_RESPONSES = new Set([
   'ChangeDUStateResponse',
 ]);
 
-const OUI = /^[0-9A-Fa-f]{6}$/;
+/** Whether a body holds only whitespace (the empty POST); stops at the first other byte. */
+function isBlank(body: Buffer): boolean {
+  for (const byte of body) if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return false;
+  return true;
+}
 
 /** A principal as logs show it (never a password). */
 function principalLog(p: CpePrincipal): string {
@@ -224,15 +228,8 @@ export function createSessionEngine(
         connection: 'close',
       });
     }
+    // The codec checked the DeviceId (TR-069 A.3.3.1: OUI six hex digits, the others 64 characters).
     const id = inform.deviceId;
-    if (!OUI.test(id.oui) || id.serialNumber.trim() === '') {
-      return fault(
-        env.namespace,
-        header.id,
-        8003,
-        'Invalid arguments: DeviceId needs a six-hex-digit OUI and a SerialNumber',
-      );
-    }
     const negotiated = negotiateVersion(env);
     if (!negotiated.ok)
       return fault(env.namespace, header.id, 8006, `ACS version incompatible with CPE: ${negotiated.reason}`);
@@ -414,7 +411,7 @@ export function createSessionEngine(
         });
       }
       if (session) session.lastActivity = now();
-      if (body.length === 0 || /^\s*$/.test(body.toString('latin1'))) {
+      if (isBlank(body)) {
         // cwmp-reference §4: the empty POST ends the CPE's requests; with no session it gets 204.
         if (!session) return empty(true);
         if (session.pending) {
