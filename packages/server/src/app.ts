@@ -18,6 +18,7 @@ import { createUsersRepository } from './modules/users/repository';
 import { createUsersService, type UsersService } from './modules/users/service';
 import { createCpeAuthenticator, type CpeAuthenticator } from './modules/cwmp/cpe-auth';
 import { createConnectionRequester, type ConnectionRequester } from './modules/cwmp/connection-request';
+import { createLoadShedder } from './modules/cwmp/load-shedder';
 import { cwmpDoor } from './modules/cwmp/plugin';
 import { connectionRoutes } from './modules/cwmp/routes';
 import { createSessionEngine, type SessionEngine } from './modules/cwmp/session-engine';
@@ -173,9 +174,16 @@ export async function buildApp(
   devices.onCountsChanged(() =>
     stats.countsMayHaveChanged((err) => app.log.warn({ err }, 'stats update failed')),
   );
+  const shedder = createLoadShedder({ maxLagMs: config.cwmpShedLagMs });
+  app.addHook('onListen', async () => shedder.start());
+  app.addHook('onClose', async () => shedder.stop());
   const cwmp = createSessionEngine(
     { devices, settings, bus, log: app.log },
-    { maxRpcsPerSession: config.cwmpMaxRpcsPerSession, maxBodyBytes: config.cwmpBodyLimitBytes },
+    {
+      maxRpcsPerSession: config.cwmpMaxRpcsPerSession,
+      maxBodyBytes: config.cwmpBodyLimitBytes,
+      shedder,
+    },
   );
   const cpeAuth = createCpeAuthenticator(settings, devices, {
     nonceTtlMs: config.digestNonceTtlSeconds * 1000,
@@ -324,6 +332,7 @@ export async function buildApp(
     settings,
     bodyLimitBytes: config.cwmpBodyLimitBytes,
     firstMessageLimitBytes: Math.min(config.cwmpFirstMessageLimitBytes, config.cwmpBodyLimitBytes),
+    shedder,
     publicUrl: config.publicUrl,
   });
   await app.register(consolePlugin, {

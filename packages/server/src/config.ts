@@ -39,6 +39,8 @@ export interface Config {
    * a session. Only answers to the ACS's own requests may be larger (up to cwmpBodyLimitBytes).
    */
   cwmpFirstMessageLimitBytes: number;
+  /** Event-loop lateness (ms) past which new CWMP sessions are answered 503; 0 never sheds. */
+  cwmpShedLagMs: number;
   /** Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR networks); none by default. */
   trustProxy: string[];
   /** RPCs the ACS sends in one CWMP session at most. */
@@ -178,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       1024,
       256 * 1024 * 1024,
     ),
+    cwmpShedLagMs: integer(env, 'PROVISOR_CWMP_SHED_LAG_MS', 100, 0, 60_000),
     trustProxy: trustProxy(env.PROVISOR_TRUST_PROXY),
     cwmpMaxRpcsPerSession: integer(env, 'PROVISOR_CWMP_MAX_RPCS', 256, 1, 100_000),
     sweepIntervalMs: integer(env, 'PROVISOR_SWEEP_INTERVAL_MS', 5000, 10, 3_600_000),

@@ -20,6 +20,9 @@ export function testConfig(overrides: Partial<Config> = {}): { config: Config; c
       PROVISOR_FILES_DIR: join(dir, 'files'),
       // Scripted-CPE tests script every RPC; the simulator suites turn this back on.
       PROVISOR_CR_SET_CREDENTIALS: 'false',
+      // Tests share their process (and two cores) with the server they test, so the event loop runs
+      // late for reasons of their own: no load shedding, but in the suite that tests it.
+      PROVISOR_CWMP_SHED_LAG_MS: '0',
     }),
     ...overrides,
   };

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from '../../errors';
 import type { CpeAuthenticator, CpePrincipal } from './cpe-auth';
 import { normalizeAddress } from '../../net/addresses';
+import type { LoadShedder } from './load-shedder';
 import type { CwmpReply, SessionEngine } from './session-engine';
 import type { SettingsService } from '../settings/service';
 
@@ -21,6 +22,8 @@ export interface CwmpDoorOptions {
   bodyLimitBytes: number;
   /** Largest message outside a session or answering no RPC (an Inform, a TransferComplete...). */
   firstMessageLimitBytes: number;
+  /** Says when the event loop is too late to open new sessions. */
+  shedder: LoadShedder;
   /** Base URL CPEs should use for files; by default the scheme and Host of their own request. */
   publicUrl: string | null;
 }
@@ -128,8 +131,12 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
       (err: Error) => done(err),
     );
   });
-  app.addHook('onRequest', async (request) => {
-    named.set(request, sessionNamed(request));
+  app.addHook('onRequest', async (request, reply) => {
+    const sessionId = sessionNamed(request);
+    named.set(request, sessionId);
+    // A new session while the event loop runs late: refused before its body is read.
+    if (!o.engine.session(sessionId) && o.shedder.overloaded())
+      return send(reply, o.shedder.refuse(request.log));
   });
 
   function send(reply: FastifyReply, r: CwmpReply) {

@@ -21,6 +21,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DevicesService } from '../devices/service';
 import { admission, mayJoin, type CpePrincipal } from './cpe-auth';
+import type { LoadShedder } from './load-shedder';
 import type { EventBus } from '../live/event-bus';
 import type { SettingsService } from '../settings/service';
 import { emptyRpcSource, type PendingRpc, type RpcSource, type SessionContext } from './rpc-source';
@@ -69,6 +70,8 @@ export interface SessionEngineOptions {
   maxRpcsPerSession: number;
   /** Largest CWMP body, in bytes (also enforced on the HTTP body before decompression). */
   maxBodyBytes: number;
+  /** Says when new sessions are refused (load-shedder.ts). */
+  shedder?: Pick<LoadShedder, 'overloaded' | 'refuse'>;
   now?: () => number;
 }
 
@@ -228,6 +231,8 @@ export function createSessionEngine(
         connection: 'close',
       });
     }
+    // An Inform opens a session, whatever session its cookie names: shed before it is recorded.
+    if (options.shedder?.overloaded()) return options.shedder.refuse(log);
     // The codec checked the DeviceId (TR-069 A.3.3.1: OUI six hex digits, the others 64 characters).
     const id = inform.deviceId;
     const negotiated = negotiateVersion(env);
