@@ -1,7 +1,7 @@
 // The whole server on PostgreSQL: sign-in, a router's session, the device list with search (which
 // uses dialect-specific SQL), jobs and settings.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, login, testConfig } from '../test/helpers';
+import { bearer, listenOnLoopback, login, testConfig } from '../test/helpers';
 import { TestCpe } from '../test/cpe-client';
 import { createTestDatabase, describeWithPostgres } from '../test/postgres';
 import { buildApp } from './app';
@@ -17,9 +17,7 @@ describeWithPostgres('Provisor on PostgreSQL', () => {
     const t = testConfig({ database: { kind: 'postgres', url: db.url } });
     cleanup = t.cleanup;
     app = await buildApp(t.config);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    cpe = new TestCpe(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+    cpe = new TestCpe(await listenOnLoopback(app));
   });
   afterAll(async () => {
     await cpe?.close();

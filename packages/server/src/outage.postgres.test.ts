@@ -5,7 +5,7 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, testConfig } from '../test/helpers';
+import { ADMIN_PASSWORD, listenOnLoopback, testConfig } from '../test/helpers';
 import { TestCpe } from '../test/cpe-client';
 import { createTestDatabase, describeWithPostgres } from '../test/postgres';
 import { buildApp } from './app';
@@ -96,8 +96,7 @@ describeWithPostgres('Provisor while PostgreSQL is down', () => {
     const t = testConfig({ database: { kind: 'postgres', url: url.toString() } });
     cleanup = t.cleanup;
     app = await buildApp(t.config);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    base = await listenOnLoopback(app);
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

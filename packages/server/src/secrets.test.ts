@@ -2,7 +2,7 @@
 // set), and every route that answers JSON declares what it answers, so Fastify serialises nothing
 // else. Every GET route is called with real ids and searched for the secrets the test stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, login } from '../test/helpers';
+import { bearer, buildTestApp, listenOnLoopback, login } from '../test/helpers';
 import { TestCpe } from '../test/cpe-client';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -47,9 +47,7 @@ describe('secrets', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     token = await login(t.app);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const cpe = new TestCpe(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+    const cpe = new TestCpe(await listenOnLoopback(t.app));
     expect((await cpe.inform()).status).toBe(200);
     await cpe.post('');
     await cpe.close();

@@ -4,7 +4,7 @@ import { startFleet, type Fleet, type FleetOptions } from '@provisor/sim';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../src/config';
 import type { ApiDevice } from '../../src/modules/devices/service';
-import { bearer, buildTestApp, login } from '../helpers';
+import { bearer, buildTestApp, listenOnLoopback, login } from '../helpers';
 
 // The tests check API answers field by field; a loose type keeps them readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -44,9 +44,7 @@ export async function startAcs(overrides: Partial<Config> = {}): Promise<Acs> {
     setConnectionRequestCredentials: true,
     ...overrides,
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+  const url = `${await listenOnLoopback(t.app)}/`;
   const token = await login(t.app);
   const fleets: Fleet[] = [];
   const acs: Acs = {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { bearer, buildTestApp, JWT_SECRET, login } from '../../../test/helpers';
+import { bearer, buildTestApp, JWT_SECRET, listenOnLoopback, login } from '../../../test/helpers';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -131,9 +131,7 @@ describe('protected routes', () => {
     webDist = mkdtempSync(join(tmpdir(), 'provisor-web-'));
     writeFileSync(join(webDist, 'index.html'), `<!doctype html><title>${CONSOLE_MARKER}</title>`);
     t = await buildTestApp({ webDist });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    port = Number(new URL(await listenOnLoopback(t.app)).port);
     const revoked = await login(t.app);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(revoked) });
     const good = await login(t.app);

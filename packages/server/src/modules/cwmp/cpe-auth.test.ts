@@ -1,7 +1,7 @@
 // CPE authentication against the real server over loopback (cwmp-reference §2).
 import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
 import type { DevicesService } from '../devices/service';
 import type { SettingsService } from '../settings/service';
@@ -48,9 +48,7 @@ function digestFor(
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnLoopback(t.app);
   token = await login(t.app);
 });
 afterAll(async () => {

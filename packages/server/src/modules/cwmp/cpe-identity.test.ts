@@ -4,7 +4,7 @@
 import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';
 import { Client } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
 import { digestHash } from './cpe-auth';
 
@@ -55,9 +55,7 @@ async function deviceWithOwnCredentials(user: string, secret: string, url: strin
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnLoopback(t.app);
   token = await login(t.app);
   const res = await api('PUT', '/api/settings', {
     cwmp: { authRequired: true, username: 'acs-cpe', password: 'cpe-secret' },

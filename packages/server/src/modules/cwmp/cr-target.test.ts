@@ -3,7 +3,7 @@
 // there: the checker, then the whole path over real HTTP, with a router reporting a URL.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
 import { normalizeAddress } from '../../net/addresses';
 import { createTargetChecker, type Resolver } from './cr-target';
@@ -112,9 +112,7 @@ describe('connection requests to what a router reports, over HTTP', () => {
     crUrl = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/cr`;
     // Behind a proxy on loopback, the router's address is the one X-Forwarded-For gives.
     t = await buildTestApp({ trustProxy: ['127.0.0.1'] });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenOnLoopback(t.app);
     token = await login(t.app);
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { CpeMethodResponse, CwmpFault } from '@provisor/cwmp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithSharedData, sharedDataPath } from '../../../../../test-support/shared-data';
-import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
 import type { NoAnswer, RpcSource } from './rpc-source';
 
@@ -27,9 +27,7 @@ const cpe = (serialNumber = `HWTC${String(cpes.length + 1).padStart(8, '0')}`) =
 
 beforeAll(async () => {
   t = await buildTestApp({ cwmpBodyLimitBytes: 64 * 1024, cwmpMaxRpcsPerSession: 3 });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnLoopback(t.app);
   token = await login(t.app);
 });
 afterEach(() => t.app.services.cwmp.setRpcSource({ next: async () => null }));

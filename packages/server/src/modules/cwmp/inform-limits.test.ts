@@ -3,7 +3,7 @@
 // and the codec part of finding 7). Over real HTTP on loopback, router authentication off.
 import { encode, type CwmpMessage } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -15,9 +15,7 @@ const cpes: TestCpe[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnLoopback(t.app);
   token = await login(t.app);
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@
 // them, and sessions in progress and the API go on; over real HTTP, with the test keeping the loop
 // busy as a flood of routers would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
 import { createLoadShedder } from './load-shedder';
 
@@ -78,9 +78,7 @@ describe('the CWMP door under load', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ cwmpShedLagMs: 50 });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenOnLoopback(t.app);
   });
   afterAll(async () => {
     await Promise.all(cpes.map((c) => c.close()));

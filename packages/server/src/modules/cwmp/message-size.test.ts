@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import { encode, parameterValue, type CpeMethodResponse } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
 import type { NoAnswer } from './rpc-source';
 
@@ -31,9 +31,7 @@ const padding = (bytes: number) => [
 
 beforeAll(async () => {
   t = await buildTestApp({ cwmpFirstMessageLimitBytes: FIRST_MESSAGE_LIMIT });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnLoopback(t.app);
 });
 afterAll(async () => {
   await Promise.all(cpes.map((c) => c.close()));

@@ -1,7 +1,7 @@
 // Transfer jobs end to end with a scripted CPE that really fetches (GET) and sends (PUT) files.
 import { parameterValue, type CwmpMessage } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
 import { multipart } from '../../../test/multipart';
 
@@ -16,9 +16,7 @@ let n = 0;
 
 beforeAll(async () => {
   t = await buildTestApp({ maxFileBytes: 64 * 1024 });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnLoopback(t.app);
   token = await login(t.app);
 });
 afterAll(async () => {

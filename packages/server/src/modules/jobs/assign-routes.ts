@@ -9,7 +9,7 @@ import { deviceSchema } from '../devices/schemas';
 import { toApiDevice } from '../devices/service';
 import { toApiProfile } from '../profiles/service';
 import { perDevice } from './bulk';
-import { bulkResults, jobSchema } from './schemas';
+import { bulkAssignResults, bulkResults, jobSchema } from './schemas';
 import { toApiJob } from './service';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -124,28 +124,7 @@ export async function assignRoutes(app: FastifyInstance) {
           required: ['assignments'],
         },
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              results: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    deviceId: { type: 'string' },
-                    profileId: { type: 'string' },
-                    success: { type: 'boolean' },
-                    jobId: { type: 'string' },
-                    error: { type: 'string' },
-                  },
-                  required: ['deviceId', 'profileId', 'success'],
-                },
-              },
-              successful: { type: 'integer' },
-              failed: { type: 'integer' },
-            },
-            required: ['results', 'successful', 'failed'],
-          },
+          200: bulkAssignResults,
           ...errorResponses,
         },
       },

@@ -1,7 +1,7 @@
 // bulk/export-parameters over real HTTP: values a router reported in its Inform come back from the
 // CSV export as text, never as a formula a spreadsheet would run (CSV injection).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp } from '../../../test/helpers';
+import { ADMIN_PASSWORD, buildTestApp, listenOnLoopback } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
 
 const HOSTILE = {
@@ -16,8 +16,7 @@ let cpe: TestCpe;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  base = await listenOnLoopback(t.app);
   cpe = new TestCpe(base, {
     oui: '00259E',
     productClass: 'EG8145V5',

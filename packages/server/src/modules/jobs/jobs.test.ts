@@ -2,7 +2,7 @@
 import { parameterValue, type CwmpMessage } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../live/event-bus';
-import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe, type Exchange } from '../../../test/cpe-client';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -16,9 +16,7 @@ let n = 0;
 
 beforeAll(async () => {
   t = await buildTestApp({ jobMaxAttempts: 2 });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnLoopback(t.app);
   token = await login(t.app);
   t.app.services.bus.subscribe((m) => events.push(m));
 });

@@ -139,26 +139,44 @@ export const statsSchema = {
   },
 } as const;
 
+/** One device's outcome in a bulk call (bulk.ts). */
+const bulkResult = {
+  type: 'object',
+  properties: {
+    deviceId: { type: 'string' },
+    success: { type: 'boolean' },
+    jobId: { type: 'string' },
+    error: { type: 'string' },
+  },
+  required: ['deviceId', 'success'],
+} as const;
+
 export const bulkResults = {
+  type: 'object',
+  properties: {
+    results: { type: 'array', items: bulkResult },
+    created: { type: 'integer' },
+    failed: { type: 'integer' },
+  },
+  required: ['results', 'created', 'failed'],
+} as const;
+
+/** The answer of devices/bulk-assign: each assignment's outcome (spec §7: results with success). */
+export const bulkAssignResults = {
   type: 'object',
   properties: {
     results: {
       type: 'array',
       items: {
-        type: 'object',
-        properties: {
-          deviceId: { type: 'string' },
-          success: { type: 'boolean' },
-          jobId: { type: 'string' },
-          error: { type: 'string' },
-        },
-        required: ['deviceId', 'success'],
+        ...bulkResult,
+        properties: { ...bulkResult.properties, profileId: { type: 'string' } },
+        required: [...bulkResult.required, 'profileId'],
       },
     },
-    created: { type: 'integer' },
+    successful: { type: 'integer' },
     failed: { type: 'integer' },
   },
-  required: ['results', 'created', 'failed'],
+  required: ['results', 'successful', 'failed'],
 } as const;
 
 export const bulkSchema = (extra: Record<string, object>, required: string[]) => ({

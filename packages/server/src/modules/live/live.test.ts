@@ -2,7 +2,7 @@
 // and a socket whose session is revoked gets closed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { CLOSE_SESSION_ENDED } from './plugin';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -27,9 +27,7 @@ describe('live channel /ws', () => {
   let url: string;
   beforeAll(async () => {
     t = await buildTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
+    url = `${(await listenOnLoopback(t.app)).replace('http:', 'ws:')}/ws`;
   });
   afterAll(async () => t.close());
 

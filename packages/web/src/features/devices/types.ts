@@ -92,6 +92,7 @@ export type ConnectionTestOutcome =
   | 'unavailable'
   | 'rate-limited'
   | 'no-url'
+  | 'blocked'
   | 'disabled'
   | 'error';
 
