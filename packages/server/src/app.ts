@@ -87,6 +87,7 @@ export interface BuildOptions {
   now?: () => number;
 }
 
+const REQUEST_TIMEOUT_MS = 300_000;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function buildApp(
@@ -96,6 +97,10 @@ export async function buildApp(
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
+    // A request must arrive whole within this time (Node's own default, which Fastify turns off), so
+    // that connections trickling bytes cannot be held open without end. The CWMP door bounds its
+    // bodies more tightly.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // Behind a reverse proxy, the router's address (connection requests go only there, see
     // cwmp/cr-target.ts) is in X-Forwarded-For, believed only from the proxies listed.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -333,6 +338,8 @@ export async function buildApp(
     bodyLimitBytes: config.cwmpBodyLimitBytes,
     firstMessageLimitBytes: Math.min(config.cwmpFirstMessageLimitBytes, config.cwmpBodyLimitBytes),
     shedder,
+    connectionFallback: config.trustProxy.length === 0,
+    bodyTimeoutMs: config.cwmpBodyTimeoutMs,
     publicUrl: config.publicUrl,
   });
   await app.register(consolePlugin, {

@@ -39,6 +39,8 @@ export interface Config {
    * a session. Only answers to the ACS's own requests may be larger (up to cwmpBodyLimitBytes).
    */
   cwmpFirstMessageLimitBytes: number;
+  /** Time a router may take to send one CWMP message's body, in milliseconds. */
+  cwmpBodyTimeoutMs: number;
   /** Event-loop lateness (ms) past which new CWMP sessions are answered 503; 0 never sheds. */
   cwmpShedLagMs: number;
   /** Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR networks); none by default. */
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       1024,
       256 * 1024 * 1024,
     ),
+    cwmpBodyTimeoutMs: integer(env, 'PROVISOR_CWMP_BODY_TIMEOUT_MS', 30_000, 100, 3_600_000),
     cwmpShedLagMs: integer(env, 'PROVISOR_CWMP_SHED_LAG_MS', 100, 0, 60_000),
     trustProxy: trustProxy(env.PROVISOR_TRUST_PROXY),
     cwmpMaxRpcsPerSession: integer(env, 'PROVISOR_CWMP_MAX_RPCS', 256, 1, 100_000),

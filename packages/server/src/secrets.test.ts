@@ -74,6 +74,16 @@ describe('secrets', () => {
     });
     expect(job.statusCode).toBe(200);
     ids.job = job.json().job.id;
+    // As a set-parameters job records what the router confirmed, and get-parameters what it read.
+    await t.app.services.jobs.finish(await t.app.services.jobs.get(ids.job), 'completed', {
+      result: {
+        status: 0,
+        parameters: [
+          { name: `${MS}.ConnectionRequestPassword`, value: SECRETS.job, type: 'string' },
+          { name: `${MS}.Password`, value: SECRETS.job, type: 'string' },
+        ],
+      },
+    });
     ids.template = (await api('GET', '/api/templates')).json().templates[0].id;
     const profile = await api('POST', '/api/profiles', {
       name: 'Secret test',

@@ -67,6 +67,37 @@ describe('ACS engine with simulated routers', () => {
     await fleet.stop();
   });
 
+  it('gives each router a connection-request password of its own, never the global one', async () => {
+    const saved = await acs.api('PUT', '/api/settings', {
+      connectionRequest: { username: 'cr-global', password: 'cr-global-secret' },
+    });
+    expect(saved.status).toBe(200);
+    try {
+      const fleet = await acs.fleet({ count: 2, serialTemplate: 'OWNCR{i:02}' });
+      await fleet.waitForSessions(2);
+      await acs.waitFor('the connection-request credentials to be set', async () => {
+        const devices = await Promise.all(['OWNCR01', 'OWNCR02'].map((s) => acs.deviceBySerial(s)));
+        return devices.every((d) => d.connectionRequestUsername !== '');
+      });
+      const passwords = ['OWNCR01', 'OWNCR02'].map((s) =>
+        fleet.device(s)!.getValue('Device.ManagementServer.ConnectionRequestPassword'),
+      );
+      expect(passwords).not.toContain('cr-global-secret');
+      expect(new Set(passwords).size).toBe(2);
+      for (const s of ['OWNCR01', 'OWNCR02']) {
+        expect(fleet.device(s)!.getValue('Device.ManagementServer.ConnectionRequestUsername')).toBe(
+          'cr-global',
+        );
+        const device = await acs.deviceBySerial(s);
+        const test = await acs.api('POST', `/api/devices/${device.id}/test-connection`);
+        expect(test.json()).toMatchObject({ success: true, outcome: 'reachable' });
+      }
+      await fleet.stop();
+    } finally {
+      await acs.api('PUT', '/api/settings', { connectionRequest: { username: '', password: '' } });
+    }
+  });
+
   it('a router that stops informing turns offline, and the change reaches a /ws client', async () => {
     const fleet = await acs.fleet({ count: 1, serialTemplate: 'QUIET{i:02}' });
     await fleet.waitForSessions(1);

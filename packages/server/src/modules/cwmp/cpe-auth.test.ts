@@ -261,12 +261,16 @@ describe('Digest nonces', () => {
     const used: string[] = [];
     for (let i = 0; i < 50; i++) {
       const authorization = answer(auth.challenge());
-      expect((await auth.authenticate(authorization, 'POST', '192.0.2.1')).ok).toBe(true);
+      expect((await auth.authenticate(authorization, 'POST', '/', '192.0.2.1')).ok).toBe(true);
       used.push(authorization);
     }
     expect(auth.rememberedNonces()).toBe(10);
+    // A forgotten nonce is not accepted again: it counts as expired (stale), not as new.
+    const replayed = await auth.authenticate(used[0]!, 'POST', '/', '192.0.2.1');
+    expect(replayed.ok).toBe(false);
+    expect(!replayed.ok && replayed.reason).toBe('stale or unknown nonce');
     // A remembered nonce still refuses a replayed count.
-    expect((await auth.authenticate(used.at(-1)!, 'POST', '192.0.2.1')).ok).toBe(false);
+    expect((await auth.authenticate(used.at(-1)!, 'POST', '/', '192.0.2.1')).ok).toBe(false);
   });
 
   it('refuses an expired nonce as stale', async () => {
@@ -280,9 +284,38 @@ describe('Digest nonces', () => {
     });
     const authorization = answer(auth.challenge());
     now += 1001;
-    const result = await auth.authenticate(authorization, 'POST', '192.0.2.1');
+    const result = await auth.authenticate(authorization, 'POST', '/', '192.0.2.1');
     expect(result.ok).toBe(false);
     expect(!result.ok && result.reason).toBe('stale or unknown nonce');
     expect(!result.ok && result.challenge[0]).toContain('stale=true');
+  });
+
+  it('refuses a Digest answer computed for another URI than the one it was sent to', async () => {
+    const auth = createCpeAuthenticator(settings, devices, {
+      nonceTtlMs: 60_000,
+      freeFailures: 5,
+      failureWindowMs: 60_000,
+      maxDelayMs: 0,
+    });
+    const authorization = answer(auth.challenge());
+    const result = await auth.authenticate(authorization, 'POST', '/other', '192.0.2.1');
+    expect(!result.ok && result.reason).toBe('Digest uri "/" is not /other');
+    expect((await auth.authenticate(answer(auth.challenge()), 'POST', '/?x=1', '192.0.2.1')).ok).toBe(true);
+  });
+
+  it('refuses empty credentials, and a device username without a password', async () => {
+    const withDevice = {
+      findByCwmpUsername: async (u: string) => (u === 'nopass' ? { id: 'd1', cwmp_password: '' } : undefined),
+    } as unknown as DevicesService;
+    const auth = createCpeAuthenticator(settings, withDevice, {
+      nonceTtlMs: 60_000,
+      freeFailures: 100,
+      failureWindowMs: 60_000,
+      maxDelayMs: 0,
+    });
+    const basicOf = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
+    expect((await auth.authenticate(basicOf('', ''), 'POST', '/', '192.0.2.1')).ok).toBe(false);
+    expect((await auth.authenticate(basicOf('nopass', ''), 'POST', '/', '192.0.2.1')).ok).toBe(false);
+    expect((await auth.authenticate(basicOf('u', 'p'), 'POST', '/', '192.0.2.1')).ok).toBe(true);
   });
 });

@@ -115,7 +115,13 @@ export function createCpeAuthenticator(
   const maxTracked = o.maxTrackedAddresses ?? 10_000;
   /** Nonces that authenticated a request: the highest nonce count seen. */
   const used = new Map<string, number>();
-  const failures = new Map<string, { count: number; since: number }>();
+  /**
+   * Nonces issued at or before this time count as expired: a nonce still alive that had to be
+   * forgotten (the table is full) could otherwise be replayed.
+   */
+  let forgottenUpTo = -Infinity;
+  /** Failures by address in the current window, and until when the address is kept waiting. */
+  const failures = new Map<string, { count: number; since: number; waitUntil: number }>();
 
   const mac = (body: Buffer) => createHmac('sha256', key).update(body).digest().subarray(0, NONCE_MAC);
 
@@ -137,6 +143,16 @@ export function createCpeAuthenticator(
       : null;
   }
 
+  function remember(nonce: string, nc: number): void {
+    used.delete(nonce);
+    for (const old of used.keys()) {
+      if (used.size < maxUsed) break;
+      forgottenUpTo = Math.max(forgottenUpTo, nonceIssuedAt(old) ?? -Infinity);
+      used.delete(old);
+    }
+    used.set(nonce, nc);
+  }
+
   function challenge(stale = false): string[] {
     const nonce = issueNonce();
     const opaque = REALM;
@@ -149,93 +165,129 @@ export function createCpeAuthenticator(
 
   /**
    * The password `username` must prove, and who proving it makes the request: the device whose own
-   * username it is, else the global user of the settings.
+   * username it is, else the global user of the settings. Empty credentials prove nothing ('' is
+   * the username of every device without credentials of its own).
    */
   async function expectedFor(
     username: string,
   ): Promise<{ password: string; principal: CpePrincipal } | null> {
+    if (username === '') return null;
     const device = await devices.findByCwmpUsername(username);
-    if (device)
+    if (device) {
+      if (device.cwmp_password === '') return null;
       return { password: device.cwmp_password, principal: { kind: 'device', username, deviceId: device.id } };
+    }
     const s = settings.get().cwmp;
-    return s.username !== '' && username === s.username
+    return username === s.username && s.password !== ''
       ? { password: s.password, principal: { kind: 'global', username } }
       : null;
   }
 
-  function fail(address: string, reason: string, count: boolean, stale = false): CpeAuthResult {
-    if (!count) return { ok: false, reason, challenge: challenge(stale), delayMs: 0 };
+  /**
+   * Counts a failure of `address`. Past the free ones, the address must wait (100 ms doubling, up to
+   * maxDelayMs) before credentials from it are checked again, so guesses sent in parallel gain
+   * nothing; a success does not reset the count (its window does).
+   */
+  function fail(address: string, reason: string, stale = false): CpeAuthResult {
     const t = now();
     let f = failures.get(address);
     if (!f || t - f.since > o.failureWindowMs) {
       failures.delete(address);
       trim(failures, maxTracked);
-      failures.set(address, (f = { count: 0, since: t }));
+      failures.set(address, (f = { count: 0, since: t, waitUntil: 0 }));
     }
     f.count += 1;
     const over = f.count - o.freeFailures;
     const delayMs = over > 0 ? Math.min(o.maxDelayMs, 100 * 2 ** (over - 1)) : 0;
+    f.waitUntil = t + delayMs;
     return { ok: false, reason, challenge: challenge(stale), delayMs };
   }
 
-  async function verify(authorization: string, method: string, address: string, count: boolean) {
+  /** Whether the request names this resource: a Digest answer for another URI is not for us. */
+  function sameResource(digestUri: string | undefined, path: string): boolean {
+    if (digestUri === undefined) return false;
+    try {
+      return new URL(digestUri, 'http://acs').pathname === new URL(path, 'http://acs').pathname;
+    } catch {
+      return false;
+    }
+  }
+
+  async function verify(authorization: string, method: string, path: string, address: string) {
+    const t = now();
+    const past = failures.get(address);
+    const counting = past !== undefined && t - past.since <= o.failureWindowMs;
+    if (counting && past.waitUntil > t) {
+      return {
+        ok: false,
+        reason: 'too many failures from this address; not checked',
+        challenge: challenge(),
+        delayMs: 0,
+      } as const;
+    }
+    // Past the free failures an address has one check at a time: the others sent meanwhile are
+    // refused unchecked (the check ends the wait, or sets a longer one when it fails).
+    if (counting && past.count >= o.freeFailures) past.waitUntil = t + o.maxDelayMs;
+    const result = await check(authorization, method, path, address);
+    if (result.ok && counting) past.waitUntil = 0;
+    return result;
+  }
+
+  async function check(authorization: string, method: string, path: string, address: string) {
     const [creds] = parseAuthHeader(authorization);
-    if (!creds) return fail(address, 'unreadable Authorization header', count);
+    if (!creds) return fail(address, 'unreadable Authorization header');
     const scheme = creds.scheme.toLowerCase();
     if (scheme === 'basic') {
       const basic = creds.params.token68 ? decodeBasicCredentials(creds.params.token68) : null;
-      if (!basic) return fail(address, 'unreadable Basic credentials', count);
+      if (!basic) return fail(address, 'unreadable Basic credentials');
       const expected = await expectedFor(basic.username);
       if (expected === null || !safeEqual(basic.password, expected.password))
-        return fail(address, `wrong Basic credentials for "${basic.username}"`, count);
-      failures.delete(address);
+        return fail(address, `wrong Basic credentials for "${basic.username}"`);
       return { ok: true, principal: expected.principal } as const;
     }
-    if (scheme !== 'digest') return fail(address, `unsupported scheme ${creds.scheme}`, count);
+    if (scheme !== 'digest') return fail(address, `unsupported scheme ${creds.scheme}`);
     const p = creds.params;
     const issuedAt = p.nonce ? nonceIssuedAt(p.nonce) : null;
-    if (issuedAt === null || now() - issuedAt > o.nonceTtlMs) {
+    if (issuedAt === null || now() - issuedAt > o.nonceTtlMs || issuedAt <= forgottenUpTo) {
       used.delete(p.nonce ?? '');
       // A well-formed answer to an expired or unknown nonce: ask again, saying it was stale.
-      return fail(address, 'stale or unknown nonce', count, true);
+      return fail(address, 'stale or unknown nonce', true);
     }
     const nonce = p.nonce!;
     const lastNc = used.get(nonce) ?? 0;
     const nc = p.nc === undefined ? 0 : Number.parseInt(p.nc, 16);
-    // Without qop there is no nonce count: such a nonce serves one request only.
+    // Without qop (RFC 2069) there is no nonce count: such a nonce serves one request only.
     if (p.qop === 'auth' ? !Number.isFinite(nc) || nc <= lastNc : used.has(nonce))
-      return fail(address, 'replayed nonce count', count);
-    if (p.realm !== REALM) return fail(address, `wrong realm "${p.realm ?? ''}"`, count);
+      return fail(address, 'replayed nonce count');
+    if (p.realm !== REALM) return fail(address, `wrong realm "${p.realm ?? ''}"`);
+    if (!sameResource(p.uri, path)) return fail(address, `Digest uri "${p.uri ?? ''}" is not ${path}`);
     const expected = p.username ? await expectedFor(p.username) : null;
     if (expected === null || !verifyDigestResponse(p, { method, password: expected.password }, digestHash))
-      return fail(address, `wrong Digest credentials for "${p.username ?? ''}"`, count);
-    used.delete(nonce);
-    trim(used, maxUsed);
-    used.set(nonce, p.qop === 'auth' ? nc : Infinity);
-    failures.delete(address);
+      return fail(address, `wrong Digest credentials for "${p.username ?? ''}"`);
+    remember(nonce, p.qop === 'auth' ? nc : Infinity);
     return { ok: true, principal: expected.principal } as const;
   }
 
   return {
     /**
-     * Checks one request's Authorization header. Without one: OPEN while authentication is off,
-     * else a challenge. With one, it is checked even while authentication is off (a device with
-     * credentials of its own must prove them); a wrong one then counts as none.
+     * Checks one request's Authorization header (`path`: the path it was sent to). Without one:
+     * OPEN while authentication is off, else a challenge. Credentials that are presented must hold,
+     * whether authentication is on or off, in a session or not: a wrong one is a failure, counted
+     * against the address (an answer that told a wrong password from another router's right one
+     * would otherwise be an oracle free of any limit).
      */
     async authenticate(
       authorization: string | undefined,
       method: string,
+      path: string,
       address: string,
-      { countFailure = true }: { countFailure?: boolean } = {},
     ): Promise<CpeAuthResult> {
-      const required = settings.get().cwmp.authRequired;
       if (!authorization) {
-        return required
+        return settings.get().cwmp.authRequired
           ? { ok: false, reason: 'no credentials', challenge: challenge(), delayMs: 0 }
           : { ok: true, principal: OPEN };
       }
-      const result = await verify(authorization, method, address, countFailure && required);
-      return result.ok || required ? result : { ok: true, principal: OPEN };
+      return verify(authorization, method, path, address);
     },
     /** A fresh challenge, for a request whose credentials do not fit what it asks. */
     challenge: () => challenge(),

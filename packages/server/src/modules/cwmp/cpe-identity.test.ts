@@ -187,6 +187,66 @@ describe('credentials bound to their device', () => {
   });
 });
 
+describe('credentials that prove nothing, and guessing', () => {
+  it('refuses empty Basic credentials, which name every device without credentials of its own', async () => {
+    const victim = cpe();
+    expect((await victim.inform(undefined, basic('acs-cpe', 'cpe-secret'))).status).toBe(200);
+    await victim.post('');
+    victim.cookie = '';
+    const res = await victim.inform(
+      undefined,
+      { authorization: `Basic ${Buffer.from(':').toString('base64')}` },
+      [{ name: CR_URL, value: 'http://127.0.0.1:7547/stolen' }],
+    );
+    expect(res.status).toBe(401);
+    expect((await device(victim.identity.serialNumber)).connectionRequestUrl).not.toBe(
+      'http://127.0.0.1:7547/stolen',
+    );
+  });
+
+  it('counts a wrong password inside a session as a failure, and checks none while the address waits', async () => {
+    // An app of its own: failures are counted per address, and every test comes from loopback.
+    const own = await buildTestApp();
+    try {
+      const ownBase = await listenOnLoopback(own.app);
+      await own.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: bearer(await login(own.app)),
+        payload: { cwmp: { authRequired: true, username: 'acs-cpe', password: 'cpe-secret' } },
+      });
+      const c = new TestCpe(ownBase, {
+        oui: 'B1D0B1',
+        productClass: 'BindBox',
+        serialNumber: 'GUESS1',
+        manufacturer: 'Acme',
+      });
+      closers.push(c);
+      expect((await c.inform(undefined, basic('acs-cpe', 'cpe-secret'))).status).toBe(200);
+      // Guesses riding on the session are failures like any other: 401, slower and slower.
+      const times: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const started = performance.now();
+        expect((await c.inform(undefined, basic('acs-cpe', `guess-${i}`))).status).toBe(401);
+        times.push(performance.now() - started);
+      }
+      expect(times[6]!).toBeGreaterThan(150);
+      // Guesses sent together while the address waits are not checked at all: even the right one fails.
+      const together = await Promise.all(
+        ['a', 'b', 'cpe-secret'].map((p) => {
+          const g = new TestCpe(ownBase, { ...c.identity, serialNumber: `GUESS-${p}` });
+          closers.push(g);
+          return g.inform(undefined, basic('acs-cpe', p));
+        }),
+      );
+      // One was checked (and failed or not); the others were refused without a check.
+      expect(together.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('sessions on a shared connection (a reverse proxy reusing its upstream connections)', () => {
   it("finds each session by its cookie: one router's Inform never ends another's session", async () => {
     const shared = new Client(base, { keepAliveTimeout: 30_000 });
@@ -205,5 +265,36 @@ describe('sessions on a shared connection (a reverse proxy reusing its upstream 
     expect(t.app.services.cwmp.inSession(idTwo)).toBe(true);
     expect((await two.post('')).status).toBe(204);
     expect(t.app.services.cwmp.inSession(idTwo)).toBe(false);
+  });
+
+  it('never takes the connection for the session behind a declared reverse proxy', async () => {
+    for (const trustProxy of [[], ['127.0.0.1']]) {
+      const own = await buildTestApp({ trustProxy });
+      try {
+        const ownBase = await listenOnLoopback(own.app);
+        const shared = new Client(ownBase, { keepAliveTimeout: 30_000 });
+        closers.push(shared);
+        const router = new TestCpe(
+          ownBase,
+          { oui: 'B1D0B1', productClass: 'BindBox', serialNumber: 'PROXY1', manufacturer: 'Acme' },
+          shared,
+        );
+        expect((await router.inform()).status).toBe(200);
+        const list = await own.app.inject({
+          method: 'GET',
+          url: '/api/devices',
+          headers: bearer(await login(own.app)),
+        });
+        const id = list.json().devices[0].id;
+        // Another router's empty POST on that connection, with no cookie.
+        const stranger = new TestCpe(ownBase, { ...router.identity, serialNumber: 'PROXY2' }, shared);
+        expect((await stranger.post('')).status).toBe(204);
+        // Without a proxy, the connection is the router's own: the POST ended its session. Behind one,
+        // it was not taken for the router's session.
+        expect(own.app.services.cwmp.inSession(id)).toBe(trustProxy.length > 0);
+      } finally {
+        await own.close();
+      }
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Only answers to the ACS's own RPCs may be large: an Inform, or anything outside a session, is
 // bounded by cwmpFirstMessageLimitBytes before it is read or parsed (so a stranger cannot make the
 // server read and parse megabytes), over real HTTP on loopback.
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { encode, parameterValue, type CpeMethodResponse } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ const padding = (bytes: number) => [
 ];
 
 beforeAll(async () => {
-  t = await buildTestApp({ cwmpFirstMessageLimitBytes: FIRST_MESSAGE_LIMIT });
+  t = await buildTestApp({ cwmpFirstMessageLimitBytes: FIRST_MESSAGE_LIMIT, cwmpBodyTimeoutMs: 500 });
   base = await listenOnLoopback(t.app);
 });
 afterAll(async () => {
@@ -111,5 +112,24 @@ describe('CWMP message size', () => {
     expect(answers).toHaveLength(1);
     expect((answers[0] as { parameterList: unknown[] }).parameterList).toHaveLength(2000);
     t.app.services.cwmp.setRpcSource({ next: async () => null });
+  });
+
+  it('answers 408 and closes a connection whose body trickles in (slowloris)', async () => {
+    const { port } = new URL(base);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          'POST / HTTP/1.1\r\nHost: acs\r\nContent-Type: text/xml\r\nContent-Length: 1000\r\n\r\n<soap',
+        );
+      });
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      // Without the timeout the server would wait for the other 995 bytes as long as the socket lives.
+      setTimeout(() => socket.destroy(new Error('still open after 10 s')), 10_000);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toMatch(/did not arrive within 500 ms/);
   });
 });

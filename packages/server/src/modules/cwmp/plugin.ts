@@ -1,6 +1,6 @@
 // The CWMP door: POST to `cwmp.path` (settings; default "/"). Reads the raw body (gzip and deflate
 // accepted, cwmp-reference §2), finds the session by its cookie (by the connection only for routers
-// that send no cookie, §15.1), authenticates the first message of each session and every Inform, and
+// that send no cookie, and never behind a declared reverse proxy, §15.1), authenticates the first message of each session and every Inform, and
 // hands the body to the session engine. A message outside a session, or that answers no RPC, may be
 // only as large as an Inform needs to be: only answers to the ACS's own RPCs may be large.
 import type { Socket } from 'node:net';
@@ -20,8 +20,18 @@ export interface CwmpDoorOptions {
   auth: CpeAuthenticator;
   settings: SettingsService;
   bodyLimitBytes: number;
+  /**
+   * How long a router may take to send one message's body. Routers send it at once; a connection
+   * that trickles bytes (slowloris) would otherwise hold its socket as long as it likes.
+   */
+  bodyTimeoutMs: number;
   /** Largest message outside a session or answering no RPC (an Inform, a TransferComplete...). */
   firstMessageLimitBytes: number;
+  /**
+   * Whether a request without the session cookie belongs to the session its connection opened. Not
+   * behind a reverse proxy: its connections carry the requests of many routers.
+   */
+  connectionFallback: boolean;
   /** Says when the event loop is too late to open new sessions. */
   shedder: LoadShedder;
   /** Base URL CPEs should use for files; by default the scheme and Host of their own request. */
@@ -84,22 +94,48 @@ class BodyTooLarge extends Error {
   }
 }
 
-/** Reads a body of at most `limit` bytes, refusing a larger one as soon as it shows. */
-function readBody(stream: NodeJS.ReadableStream, declaredLength: unknown, limit: number): Promise<Buffer> {
+class BodyTimeout extends Error {
+  readonly statusCode = 408;
+  constructor(ms: number) {
+    super(`The CWMP message did not arrive within ${ms} ms; send the whole message at once.`);
+  }
+}
+
+/** Reads a body of at most `limit` bytes, refusing a larger one as soon as it shows, or a slow one. */
+function readBody(
+  stream: NodeJS.ReadableStream,
+  declaredLength: unknown,
+  limit: number,
+  timeoutMs: number,
+): Promise<Buffer> {
   if (Number(declaredLength) > limit) return Promise.reject(new BodyTooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const timer = setTimeout(() => {
+      stream.removeAllListeners('data');
+      stream.resume();
+      reject(new BodyTimeout(timeoutMs));
+    }, timeoutMs);
+    const settle = () => clearTimeout(timer);
+    stream.on('close', settle);
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        settle();
         stream.removeAllListeners('data');
         stream.resume();
         reject(new BodyTooLarge(limit));
       } else chunks.push(chunk);
     });
-    stream.on('end', () => resolve(Buffer.concat(chunks, size)));
-    stream.on('error', reject);
+    stream.on('end', () => {
+      settle();
+      resolve(Buffer.concat(chunks, size));
+    });
+    stream.on('error', (err) => {
+      settle();
+      reject(err);
+    });
   });
 }
 
@@ -110,7 +146,7 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
 
   function sessionNamed(request: FastifyRequest): string | null {
     const cookie = cookieValue(request.headers.cookie, SESSION_COOKIE);
-    if (cookie !== null) return cookie;
+    if (cookie !== null || !o.connectionFallback) return cookie;
     const bound = socketSessions.get(request.raw.socket);
     return typeof bound === 'string' ? bound : null;
   }
@@ -126,7 +162,7 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
   app.addContentTypeParser('*', (request, payload, done) => {
     const sessionId = named.get(request) ?? null;
     const limit = o.engine.awaitsAnswer(sessionId) ? o.bodyLimitBytes : o.firstMessageLimitBytes;
-    readBody(payload, request.headers['content-length'], limit).then(
+    readBody(payload, request.headers['content-length'], limit, o.bodyTimeoutMs).then(
       (body) => done(null, body),
       (err: Error) => done(err),
     );
@@ -160,14 +196,12 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     const session = o.engine.session(sessionId);
     const authorization = request.headers.authorization;
     // A session is authenticated on its first message, and every Inform again (the engine asks for
-    // credentials when an Inform comes without); the other messages ride on the session.
+    // credentials when an Inform comes without); the other messages ride on the session. Credentials
+    // that are presented must hold, in a session or not.
     let principal: CpePrincipal | null = null;
     if (!session || authorization) {
-      const result = await o.auth.authenticate(authorization, 'POST', remoteAddress, {
-        countFailure: !session,
-      });
-      if (result.ok) principal = result.principal;
-      else if (!session) {
+      const result = await o.auth.authenticate(authorization, 'POST', request.url, remoteAddress);
+      if (!result.ok) {
         if (authorization)
           request.log.warn({ ip: remoteAddress, reason: result.reason }, 'cwmp: CPE authentication failed');
         if (result.delayMs > 0) await sleep(result.delayMs);
@@ -177,6 +211,7 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
           .header('content-type', 'text/plain; charset=utf-8')
           .send('Authentication required.');
       }
+      principal = result.principal;
     }
     const raw = (request.body as Buffer | undefined) ?? Buffer.alloc(0);
     const limit = o.engine.awaitsAnswer(sessionId) ? o.bodyLimitBytes : o.firstMessageLimitBytes;

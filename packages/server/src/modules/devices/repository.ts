@@ -137,7 +137,9 @@ export function createDevicesRepository(
         .where('serial_number', '=', i.serialNumber)
         .executeTakeFirst();
     },
-    findByCwmpUsername(username: string): Promise<DeviceRow | undefined> {
+    /** The device whose own CWMP username this is; none for '' (devices without one have ''). */
+    async findByCwmpUsername(username: string): Promise<DeviceRow | undefined> {
+      if (username === '') return undefined;
       return db.selectFrom('devices').selectAll().where('cwmp_username', '=', username).executeTakeFirst();
     },
     /** Inserts unless the identity exists; answers the stored row either way. */

@@ -45,7 +45,9 @@ export function createJobRunner(
   /**
    * cwmp-reference §13: connection requests need the device's ConnectionRequestUsername/Password,
    * which no Inform carries and which read back empty. So Provisor sets them, once per device (and
-   * again after a 0 BOOTSTRAP): the global ones of the settings, or the serial and a random password.
+   * again after a 0 BOOTSTRAP): the global username of the settings (else the serial number) and a
+   * password of the device's own. Never the global password: any router that informs (or anyone
+   * posing as one while authentication is off) would be handed the key to every router using it.
    */
   async function credentialsRpc(session: SessionContext): Promise<PendingRpc | null> {
     if (!o.setConnectionRequestCredentials || credentialsChecked.has(session.sessionId)) return null;
@@ -56,7 +58,7 @@ export function createJobRunner(
     const root = Object.keys(await devices.parametersOf(device.id))[0]?.split('.')[0];
     if (!root) return null;
     const username = cr.username || device.serial_number;
-    const password = cr.password || randomBytes(12).toString('base64url');
+    const password = randomBytes(12).toString('base64url');
     const param = (name: string, value: string) =>
       ({ name: `${root}.ManagementServer.${name}`, type: 'string', value, raw: value }) as const;
     return {

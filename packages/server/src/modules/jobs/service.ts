@@ -25,6 +25,21 @@ export interface JobsServiceOptions {
   defaultTtlSeconds: number;
 }
 
+/**
+ * A job's result as the API answers it: every `{ name, value }` in it (parameters written or read)
+ * without a link credential's value (devices/parameters.ts storedValue).
+ */
+function withoutLinkSecrets(result: unknown): unknown {
+  if (Array.isArray(result)) return result.map(withoutLinkSecrets);
+  if (!result || typeof result !== 'object') return result;
+  const copy: Record<string, unknown> = Object.fromEntries(
+    Object.entries(result).map(([k, v]) => [k, withoutLinkSecrets(v)]),
+  );
+  if (typeof copy.name === 'string' && typeof copy.value === 'string')
+    copy.value = storedValue(copy.name, copy.value);
+  return copy;
+}
+
 /** A job's parameters as the API answers them: no file token, no link credential written. */
 function publicParams({ token: _token, ...rest }: JobParams): JobParams {
   if (!rest.parameters) return rest;
@@ -46,7 +61,7 @@ export function toApiJob(row: JobRow) {
     attempts: row.attempts,
     error: row.error,
     faultCode: row.fault_code,
-    result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+    result: row.result === null ? null : withoutLinkSecrets(JSON.parse(row.result) as unknown),
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
