@@ -5,7 +5,7 @@ import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/hel
 import { TestCpe } from '../../../test/cpe-client';
 import type { DevicesService } from '../devices/service';
 import type { SettingsService } from '../settings/service';
-import { createCpeAuthenticator, digestHash } from './cpe-auth';
+import { createCpeAuthenticator, digestHash, type CpeAuthOptions } from './cpe-auth';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -250,14 +250,17 @@ describe('Digest nonces', () => {
       digestHash,
     )!;
 
-  it('remembers at most maxUsedNonces, forgetting the oldest first', async () => {
-    const auth = createCpeAuthenticator(settings, devices, {
+  const authenticator = (extra: Partial<CpeAuthOptions> = {}, deviceList = devices) =>
+    createCpeAuthenticator(settings, deviceList, {
       nonceTtlMs: 60_000,
       freeFailures: 5,
       failureWindowMs: 60_000,
       maxDelayMs: 0,
-      maxUsedNonces: 10,
+      ...extra,
     });
+
+  it('remembers at most maxUsedNonces, forgetting the oldest first', async () => {
+    const auth = authenticator({ maxUsedNonces: 10 });
     const used: string[] = [];
     for (let i = 0; i < 50; i++) {
       const authorization = answer(auth.challenge());
@@ -275,13 +278,7 @@ describe('Digest nonces', () => {
 
   it('refuses an expired nonce as stale', async () => {
     let now = 1_000_000;
-    const auth = createCpeAuthenticator(settings, devices, {
-      nonceTtlMs: 1000,
-      freeFailures: 5,
-      failureWindowMs: 60_000,
-      maxDelayMs: 0,
-      now: () => now,
-    });
+    const auth = authenticator({ nonceTtlMs: 1000, now: () => now });
     const authorization = answer(auth.challenge());
     now += 1001;
     const result = await auth.authenticate(authorization, 'POST', '/', '192.0.2.1');
@@ -291,12 +288,7 @@ describe('Digest nonces', () => {
   });
 
   it('refuses a Digest answer computed for another URI than the one it was sent to', async () => {
-    const auth = createCpeAuthenticator(settings, devices, {
-      nonceTtlMs: 60_000,
-      freeFailures: 5,
-      failureWindowMs: 60_000,
-      maxDelayMs: 0,
-    });
+    const auth = authenticator();
     const authorization = answer(auth.challenge());
     const result = await auth.authenticate(authorization, 'POST', '/other', '192.0.2.1');
     expect(!result.ok && result.reason).toBe('Digest uri "/" is not /other');
@@ -307,12 +299,7 @@ describe('Digest nonces', () => {
     const withDevice = {
       findByCwmpUsername: async (u: string) => (u === 'nopass' ? { id: 'd1', cwmp_password: '' } : undefined),
     } as unknown as DevicesService;
-    const auth = createCpeAuthenticator(settings, withDevice, {
-      nonceTtlMs: 60_000,
-      freeFailures: 100,
-      failureWindowMs: 60_000,
-      maxDelayMs: 0,
-    });
+    const auth = authenticator({ freeFailures: 100 }, withDevice);
     const basicOf = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
     expect((await auth.authenticate(basicOf('', ''), 'POST', '/', '192.0.2.1')).ok).toBe(false);
     expect((await auth.authenticate(basicOf('nopass', ''), 'POST', '/', '192.0.2.1')).ok).toBe(false);
