@@ -157,11 +157,15 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     socketSessions.set(socket, shared ? SHARED : sessionId);
   }
 
+  /** Only an answer to one of our RPCs may be large (read, and inflated). */
+  const bodyLimitFor = (sessionId: string | null) =>
+    o.engine.awaitsAnswer(sessionId) ? o.bodyLimitBytes : o.firstMessageLimitBytes;
+
   app.removeAllContentTypeParsers();
   // CPEs send text/xml with or without charset, or no Content-Type at all: take every body raw.
   app.addContentTypeParser('*', (request, payload, done) => {
     const sessionId = named.get(request) ?? null;
-    const limit = o.engine.awaitsAnswer(sessionId) ? o.bodyLimitBytes : o.firstMessageLimitBytes;
+    const limit = bodyLimitFor(sessionId);
     readBody(payload, request.headers['content-length'], limit, o.bodyTimeoutMs).then(
       (body) => done(null, body),
       (err: Error) => done(err),
@@ -214,8 +218,7 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
       principal = result.principal;
     }
     const raw = (request.body as Buffer | undefined) ?? Buffer.alloc(0);
-    const limit = o.engine.awaitsAnswer(sessionId) ? o.bodyLimitBytes : o.firstMessageLimitBytes;
-    const body = decompress(raw, request.headers['content-encoding'], limit);
+    const body = decompress(raw, request.headers['content-encoding'], bodyLimitFor(sessionId));
     if (!Buffer.isBuffer(body)) return send(reply, body);
     const baseUrl = o.publicUrl ?? `${request.protocol}://${request.host}`;
     const result = await o.engine.handle(body, {
