@@ -33,7 +33,14 @@ export type { FaultStruct } from './structs';
 export { ACS_FAULTS, CPE_FAULTS, faultName, soapFaultCodeFor } from './faults';
 export { cwmpFault } from './rpc/fault';
 export type { CwmpFault, SetParameterValuesFault } from './rpc/fault';
-export { RPC_NAMES } from './rpc/registry';
+export {
+  ACS_METHOD_NAMES,
+  CPE_METHOD_NAMES,
+  RPC_NAMES,
+  isAcsMethodRequest,
+  isCpeMethodRequest,
+  isCpeMethodResponse,
+} from './rpc/registry';
 export * from './events';
 export { CWMP_VERSIONS, negotiateVersion, namespaceForVersion, versionOfNamespace } from './version';
 export type { CwmpVersion, NegotiationResult } from './version';

@@ -21,7 +21,7 @@ import { createConnectionRequester, type ConnectionRequester } from './modules/c
 import { createLoadShedder } from './modules/cwmp/load-shedder';
 import { cwmpDoor } from './modules/cwmp/plugin';
 import { connectionRoutes } from './modules/cwmp/routes';
-import { createSessionEngine, type SessionEngine } from './modules/cwmp/session-engine';
+import { createSessionEngine, type JobSide, type SessionEngine } from './modules/cwmp/session-engine';
 import { createInformStore } from './modules/devices/inform-store';
 import { createDevicesRepository } from './modules/devices/repository';
 import { cpeFilesDoor } from './modules/files/cpe-door';
@@ -31,7 +31,7 @@ import { createJobsRepository } from './modules/jobs/repository';
 import { assignRoutes } from './modules/jobs/assign-routes';
 import { jobsRoutes } from './modules/jobs/routes';
 import { createWaker } from './modules/jobs/wake';
-import { createJobRunner } from './modules/jobs/runner';
+import { createJobEngine } from './modules/jobs/engine';
 import { createJobsService, type JobsService } from './modules/jobs/service';
 import { createDataModelsService, SKIPPED_WARNING } from './modules/data-model/service';
 import { createProfilesRepository } from './modules/profiles/repository';
@@ -85,6 +85,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger | false;
   /** Clock of the sign-in limiter, in milliseconds (tests move it instead of waiting). */
   now?: () => number;
+  /** What CWMP sessions ask for RPCs instead of the job engine (tests of the CWMP door). */
+  jobSide?: JobSide;
 }
 
 const REQUEST_TIMEOUT_MS = 300_000;
@@ -92,7 +94,7 @@ const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function buildApp(
   config: Config,
-  { logger = false, now }: BuildOptions = {},
+  { logger = false, now, jobSide }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -182,14 +184,6 @@ export async function buildApp(
   const shedder = createLoadShedder({ maxLagMs: config.cwmpShedLagMs });
   app.addHook('onListen', async () => shedder.start());
   app.addHook('onClose', async () => shedder.stop());
-  const cwmp = createSessionEngine(
-    { devices, settings, bus, log: app.log },
-    {
-      maxRpcsPerSession: config.cwmpMaxRpcsPerSession,
-      maxBodyBytes: config.cwmpBodyLimitBytes,
-      shedder,
-    },
-  );
   const cpeAuth = createCpeAuthenticator(settings, devices, {
     nonceTtlMs: config.digestNonceTtlSeconds * 1000,
     freeFailures: 5,
@@ -205,6 +199,9 @@ export async function buildApp(
     allowBasic: () => settings.get().connectionRequest.allowBasic,
     allowedNetworks: () => settings.get().connectionRequest.allowedNetworks,
   });
+  // Built once the job engine is (below); the waker asks it whether a device is in a session.
+  // eslint-disable-next-line prefer-const
+  let cwmp: SessionEngine;
   // New jobs wake their device with a connection request (see modules/jobs/wake.ts).
   const jobsRepo = createJobsRepository(database.db);
   const waker = createWaker({
@@ -237,14 +234,20 @@ export async function buildApp(
     if (woken > 0) app.log.info({ devices: woken }, 'woke devices with pending jobs');
   });
   const files = createFileStore(database.db, config.filesDir);
-  cwmp.setRpcSource(
-    createJobRunner(
-      { jobs, devices, files, settings, log: app.log },
-      {
-        maxAttempts: config.jobMaxAttempts,
-        setConnectionRequestCredentials: config.setConnectionRequestCredentials,
-      },
-    ),
+  const jobEngine = createJobEngine(
+    { jobs, devices, files, settings, log: app.log },
+    {
+      maxAttempts: config.jobMaxAttempts,
+      setConnectionRequestCredentials: config.setConnectionRequestCredentials,
+    },
+  );
+  cwmp = createSessionEngine(
+    { devices, settings, bus, jobs: jobSide ?? jobEngine, log: app.log },
+    {
+      maxRpcsPerSession: config.cwmpMaxRpcsPerSession,
+      maxBodyBytes: config.cwmpBodyLimitBytes,
+      shedder,
+    },
   );
   if (!config.dataModelsDir) app.log.info(SKIPPED_WARNING);
   const dataModels = createDataModelsService({ dir: config.dataModelsDir, log: app.log });

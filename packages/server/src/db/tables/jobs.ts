@@ -3,23 +3,9 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const JOB_TYPES = [
-  'set-parameters',
-  'get-parameters',
-  'refresh',
-  'add-object',
-  'delete-object',
-  'reboot',
-  'factory-reset',
-  'schedule-inform',
-  'firmware-upgrade',
-  'download-file',
-  'upload-file',
-  'backup-config',
-  'restore-config',
-  'apply-profile',
-] as const;
-export type JobType = (typeof JOB_TYPES)[number];
+// Job types are the descriptors' (modules/jobs/types): the column holds one of their names.
+import type { JobType } from '../../modules/jobs/types';
+export type { JobType };
 
 /** One device action, durable: rows, not promises in memory (architecture.md). */
 export interface JobsTable {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithSharedData, sharedDataPath } from '../../../../../test-support/shared-data';
 import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
-import type { NoAnswer, RpcSource } from './rpc-source';
+import { noRpcs, scriptedJobs, type NoAnswer, type Script } from '../../../test/scripted-jobs';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -25,12 +25,13 @@ const cpe = (serialNumber = `HWTC${String(cpes.length + 1).padStart(8, '0')}`) =
   return c;
 };
 
+const scripted = scriptedJobs();
 beforeAll(async () => {
-  t = await buildTestApp({ cwmpBodyLimitBytes: 64 * 1024, cwmpMaxRpcsPerSession: 3 });
+  t = await buildTestApp({ cwmpBodyLimitBytes: 64 * 1024, cwmpMaxRpcsPerSession: 3 }, { jobSide: scripted.side });
   base = await listenOnLoopback(t.app);
   token = await login(t.app);
 });
-afterEach(() => t.app.services.cwmp.setRpcSource({ next: async () => null }));
+afterEach(() => scripted.use(noRpcs));
 afterAll(async () => {
   await Promise.all(cpes.map((c) => c.close()));
   await t.close();
@@ -256,7 +257,7 @@ describe('CWMP sessions', () => {
   it('runs the RPCs of its source after the empty POST and ends with 204', async () => {
     const answers: (CpeMethodResponse | CwmpFault | NoAnswer)[] = [];
     let sent = 0;
-    const source: RpcSource = {
+    const source: Script = {
       next: async () =>
         sent++ < 1
           ? {
@@ -265,7 +266,7 @@ describe('CWMP sessions', () => {
             }
           : null,
     };
-    t.app.services.cwmp.setRpcSource(source);
+    scripted.use(source);
     const c = cpe();
     await c.inform();
     const rpc = await c.post('');
@@ -281,7 +282,7 @@ describe('CWMP sessions', () => {
 
   it('bounds the RPCs of one session', async () => {
     const answers: string[] = [];
-    t.app.services.cwmp.setRpcSource({
+    scripted.use({
       next: async () => ({
         request: { name: 'GetRPCMethods' },
         complete: async (a) => void answers.push(a.name === 'NoAnswer' ? a.reason : a.name),
@@ -302,7 +303,7 @@ describe('CWMP sessions', () => {
 
   it('times out an idle session and tells the pending RPC', async () => {
     const answers: (CpeMethodResponse | CwmpFault | NoAnswer)[] = [];
-    t.app.services.cwmp.setRpcSource({
+    scripted.use({
       next: async () => ({ request: { name: 'GetRPCMethods' }, complete: async (a) => void answers.push(a) }),
     });
     const c = cpe();

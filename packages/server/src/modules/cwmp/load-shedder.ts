@@ -17,6 +17,20 @@ export interface LoadShedderOptions {
 /** How often refusals are logged at most (with how many there were). */
 const LOG_INTERVAL_MS = 10_000;
 
+/** The answer to a new session refused while the server is overloaded; `random` in [0, 1). */
+export function overloadedReply(random: number) {
+  return {
+    status: 503,
+    body: 'The ACS is overloaded; retry after the time in Retry-After.',
+    headers: {
+      // Spread, so that the refused routers do not come back all at once.
+      'retry-after': String(30 + Math.floor(random * 31)),
+      'content-type': 'text/plain; charset=utf-8',
+      connection: 'close',
+    },
+  };
+}
+
 export function createLoadShedder({ maxLagMs, intervalMs = 50 }: LoadShedderOptions) {
   let refused = 0;
   let loggedAt = -Infinity;
@@ -52,16 +66,7 @@ export function createLoadShedder({ maxLagMs, intervalMs = 50 }: LoadShedderOpti
         loggedAt = Date.now();
         refused = 0;
       }
-      return {
-        status: 503,
-        body: 'The ACS is overloaded; retry after the time in Retry-After.',
-        headers: {
-          // Spread, so that the refused routers do not come back all at once.
-          'retry-after': String(30 + Math.floor(Math.random() * 31)),
-          'content-type': 'text/plain; charset=utf-8',
-          connection: 'close',
-        },
-      };
+      return overloadedReply(Math.random());
     },
     stop(): void {
       clearInterval(timer);

@@ -7,7 +7,7 @@ import { encode, parameterValue, type CpeMethodResponse } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
-import type { NoAnswer } from './rpc-source';
+import { noRpcs, scriptedJobs, type NoAnswer } from '../../../test/scripted-jobs';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -30,8 +30,9 @@ const padding = (bytes: number) => [
   { name: 'InternetGatewayDevice.DeviceInfo.X_Padding', value: 'p'.repeat(bytes) },
 ];
 
+const scripted = scriptedJobs();
 beforeAll(async () => {
-  t = await buildTestApp({ cwmpFirstMessageLimitBytes: FIRST_MESSAGE_LIMIT, cwmpBodyTimeoutMs: 500 });
+  t = await buildTestApp({ cwmpFirstMessageLimitBytes: FIRST_MESSAGE_LIMIT, cwmpBodyTimeoutMs: 500 }, { jobSide: scripted.side });
   base = await listenOnLoopback(t.app);
 });
 afterAll(async () => {
@@ -74,7 +75,7 @@ describe('CWMP message size', () => {
   });
 
   it('refuses a large message that answers no RPC, inside a session', async () => {
-    t.app.services.cwmp.setRpcSource({ next: async () => null });
+    scripted.use(noRpcs);
     const c = cpe();
     expect((await c.inform()).status).toBe(200);
     const res = await c.send({
@@ -90,7 +91,7 @@ describe('CWMP message size', () => {
   it("accepts a large answer to the ACS's own RPC", async () => {
     const answers: (CpeMethodResponse | NoAnswer | { name: string })[] = [];
     let asked = false;
-    t.app.services.cwmp.setRpcSource({
+    scripted.use({
       next: async () => {
         if (asked) return null;
         asked = true;
@@ -111,7 +112,7 @@ describe('CWMP message size', () => {
     expect(res.status).toBe(204);
     expect(answers).toHaveLength(1);
     expect((answers[0] as { parameterList: unknown[] }).parameterList).toHaveLength(2000);
-    t.app.services.cwmp.setRpcSource({ next: async () => null });
+    scripted.use(noRpcs);
   });
 
   it('answers 408 and closes a connection whose body trickles in (slowloris)', async () => {

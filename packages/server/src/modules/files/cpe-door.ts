@@ -5,15 +5,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
-import type { JobParams } from '../jobs/handlers';
-import type { JobsService } from '../jobs/service';
+import type { JobParams, JobsService } from '../jobs/service';
+import { descriptorOf } from '../jobs/types';
 import type { FileStore } from './store';
-
-const DOWNLOADS = new Set(['firmware-upgrade', 'download-file', 'restore-config']);
-const UPLOADS = new Map([
-  ['upload-file', 'log'],
-  ['backup-config', 'backup'],
-] as const);
 
 export interface CpeFilesOptions {
   jobs: JobsService;
@@ -51,8 +45,11 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
   app.get('/files/:job/:token/:name', { helmet: false, config: { public: true } }, async (request, reply) => {
     const { job: jobId, token } = request.params as { job: string; token: string };
     const job = await jobFor(jobId, token);
-    const fileId = job && DOWNLOADS.has(job.type) ? (JSON.parse(job.params) as JobParams).fileId : undefined;
-    if (!job || !fileId) return notFound(reply);
+    const fileId =
+      job && descriptorOf(job.type).transfer?.direction === 'download'
+        ? (JSON.parse(job.params) as JobParams).fileId
+        : undefined;
+    if (!job || typeof fileId !== 'string') return notFound(reply);
     const file = await o.files.get(fileId);
     request.log.info({ jobId, deviceId: job.device_id, file: file.name }, 'CPE fetches a file');
     return reply
@@ -65,8 +62,9 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
   app.put('/files/:job/:token/:name', { helmet: false, config: { public: true } }, async (request, reply) => {
     const { job: jobId, token, name } = request.params as { job: string; token: string; name: string };
     const job = await jobFor(jobId, token);
-    const kind = job ? UPLOADS.get(job.type as 'upload-file') : undefined;
-    if (!job || !kind) return notFound(reply);
+    const transfer = job ? descriptorOf(job.type).transfer : undefined;
+    if (!job || transfer?.direction !== 'upload') return notFound(reply);
+    const { kind } = transfer;
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > o.maxUploadBytes) {
       return reply

@@ -4,7 +4,7 @@ import { parseTypedValue } from '@provisor/cwmp';
 import type { FastifyInstance } from 'fastify';
 import type { JobStatus, JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
-import { normalizeXsdType, type JobParams, type ParameterWrite } from './handlers';
+import { normalizeXsdType, type ParameterWrite } from './descriptor';
 import {
   bodies,
   bulkParameterNames,
@@ -19,7 +19,7 @@ import {
 } from './schemas';
 import { perDevice } from './bulk';
 import { exportParameters, type ExportFormat } from './export';
-import { toApiJob } from './service';
+import { toApiJob, type JobParams } from './service';
 
 /** Refuses writes whose value cannot be of the type they name, before any device sees them. */
 function checkWrites(parameters: ParameterWrite[]): void {

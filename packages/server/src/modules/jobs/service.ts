@@ -8,17 +8,12 @@ import { AppError } from '../../errors';
 import { storedValue } from '../devices/parameters';
 import type { DevicesService } from '../devices/service';
 import type { EventBus } from '../live/event-bus';
-import { commandKeyOf } from './command-key';
-import type { JobParams, JobState } from './handlers';
+import { commandKeyOf, type JobState, type ParameterWrite } from './descriptor';
 import type { JobListQuery, JobsRepository } from './repository';
+import { descriptorOf } from './types';
 
-export const TRANSFER_TYPES = new Set<JobType>([
-  'firmware-upgrade',
-  'download-file',
-  'restore-config',
-  'upload-file',
-  'backup-config',
-]);
+/** A job's parameters as stored: its descriptor's parameter type (types/), as JSON. */
+export type JobParams = Record<string, unknown> & { token?: string; parameters?: (ParameterWrite | string)[] };
 
 export interface JobsServiceOptions {
   /** Default lifetime of a job that has not finished, in seconds. */
@@ -129,6 +124,8 @@ export function createJobsService(
       return () => changeListeners.delete(listener);
     },
     get,
+    /** The job with this id, if there is one. */
+    find: (id: string) => repo.findById(id),
     list: (q: JobListQuery) => repo.list(q),
     unfinishedOf: (deviceId: string) => repo.unfinished(deviceId),
     countByStatus: () => repo.countByStatus(),
@@ -143,7 +140,7 @@ export function createJobsService(
     ): Promise<JobRow[]> {
       const created = now();
       const expires = new Date(Date.now() + ttlSeconds * 1000).toISOString();
-      const transfer = TRANSFER_TYPES.has(type);
+      const transfer = descriptorOf(type).transfer !== undefined;
       const rows: JobRow[] = targets.map((d) => ({
         id: randomUUID(),
         device_id: d.id,

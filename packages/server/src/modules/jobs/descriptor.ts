@@ -1,0 +1,133 @@
+// A job type is one descriptor, as the codec has one file per RPC (types/<type>.ts): its parameters,
+// the RPCs it sends, how each answer, TransferComplete or Inform moves it on, what it writes to the
+// device, and the files it needs. Descriptors are pure: they see the job as data (JobView) and answer
+// a Step; the job engine (engine.ts) reads the database before and writes the Step's outcome after.
+import {
+  XSD_TYPES,
+  parseTypedValue,
+  type CpeMethodRequest,
+  type CpeMethodResponse,
+  type ParameterValue,
+  type TransferComplete,
+  type XsdType,
+} from '@provisor/cwmp';
+
+export interface ParameterWrite {
+  name: string;
+  value: string;
+  type?: string;
+}
+
+/** What a job remembers between its steps and sessions (the jobs.state column). */
+export interface JobState {
+  phase?: 'gpn-done' | 'awaiting-boot' | 'awaiting-bootstrap' | 'awaiting-transfer';
+  /** An RPC was sent and its answer not yet recorded. */
+  inFlight?: boolean;
+  root?: string;
+}
+
+/** A parameter as a job learnt or wrote it, for the device's stored tree. */
+export interface StoredEntry {
+  name: string;
+  value?: string;
+  type?: string;
+  writable?: boolean;
+}
+
+/** What a finished step changes on the device row itself (besides its parameter tree). */
+export interface DeviceWrite {
+  connectionRequestUsername?: string;
+  connectionRequestPassword?: string;
+}
+
+/** A job's next move. `writes` go to the device's parameter tree before the move is recorded. */
+export type Step = (
+  | { kind: 'rpc'; request: CpeMethodRequest; state?: JobState }
+  | { kind: 'wait'; state: JobState }
+  | { kind: 'done'; result?: unknown; device?: DeviceWrite }
+  | { kind: 'fail'; error: string; faultCode?: number }
+) & { writes?: StoredEntry[] };
+
+/** The Inform that opened a session, as waiting jobs read it. */
+export interface InformFacts {
+  /** Event codes, e.g. "1 BOOT", "M Reboot". */
+  events: readonly string[];
+  /** CommandKeys by event code (`M Reboot` -> key). */
+  commandKeys: Readonly<Record<string, string>>;
+}
+
+/** Everything a descriptor may read about its job: plain data, loaded by the engine. */
+export interface JobView<P> {
+  job: { id: string; type: string; attempts: number };
+  params: P;
+  state: JobState;
+  /** The CommandKey (and ParameterKey) of the job's RPCs. */
+  commandKey: string;
+  /** The type the device last reported for a parameter. */
+  storedType(name: string): string | undefined;
+  /** The job's file in the store, when it names one. */
+  file?: { id: string; name: string; size: number };
+  /** Upload jobs: the file the CPE sent, once it has arrived. */
+  uploaded?: { id: string };
+  /** URL the CPE uses to fetch or send this job's file. */
+  transferUrl(name: string): string;
+  /** The software version the device reported last. */
+  softwareVersion: string;
+}
+
+/** How the CPE moves a transfer's file (TR-069 Amendment 6, A.3.2.8 Download and A.4.1.5 Upload). */
+export type TransferKind =
+  | { direction: 'download' }
+  /** The file kind the store keeps an upload as. */
+  | { direction: 'upload'; kind: 'log' | 'backup' };
+
+export interface JobDescriptor<P = unknown> {
+  type: string;
+  /** The RPCs the job may send, in order. */
+  rpcs: readonly CpeMethodRequest['name'][];
+  /** Created by the ACS itself, never through the API. */
+  internal?: boolean;
+  /** Set when the CPE fetches or sends a file through /files for this job. */
+  transfer?: TransferKind;
+  start(c: JobView<P>): Step;
+  answer(c: JobView<P>, answer: CpeMethodResponse): Step;
+  /** For a waiting job: the Inform of a new session; null keeps waiting. */
+  inform?(c: JobView<P>, inform: InformFacts): Step | null;
+  /** For a transfer: the CPE's TransferComplete carrying this job's CommandKey. */
+  transferComplete?(c: JobView<P>, tc: TransferComplete): Step;
+}
+
+/**
+ * Builds a descriptor: its functions are checked against its parameter type, and its `type` keeps
+ * its literal (the list in types/index.ts makes the JobType union of them).
+ */
+export const describeJob =
+  <P>() =>
+  <const T extends string>(d: JobDescriptor<P> & { type: T }): JobDescriptor<P> & { type: T } =>
+    d;
+
+/** CommandKey and ParameterKey of a job's RPCs (≤32 characters, TR-069 Amendment 6, A.3.2.1). */
+export const commandKeyOf = (job: { id: string }) => job.id.replace(/-/g, '').slice(0, 32);
+
+export function normalizeXsdType(type: string | undefined): XsdType | null {
+  if (type === undefined || type === '') return 'string';
+  const local = type.slice(type.indexOf(':') + 1);
+  return (XSD_TYPES as readonly string[]).includes(local) ? (local as XsdType) : null;
+}
+
+export function toParameterValue(w: ParameterWrite, fallbackType: string | undefined): ParameterValue {
+  const type = normalizeXsdType(w.type ?? fallbackType) ?? 'string';
+  return { name: w.name, type, value: parseTypedValue(type, w.value), raw: w.value } as ParameterValue;
+}
+
+export const unexpected = (answer: CpeMethodResponse, wanted: string): Step => ({
+  kind: 'fail',
+  error: `The device answered ${answer.name} where ${wanted} was expected.`,
+});
+
+export const valuesOf = (list: ParameterValue[]) =>
+  list.map((p) => ({ name: p.name, value: p.raw, type: p.type }));
+
+/** The value a job writes to the parameter whose path ends with `suffix`. */
+export const findWrite = (writes: readonly ParameterWrite[], suffix: string): string | undefined =>
+  writes.find((w) => w.name.endsWith(suffix))?.value;

@@ -1,0 +1,245 @@
+// The job engine: the effects a CWMP session asks of the job side (cwmp/session/step.ts names them).
+// A device's unfinished jobs run in creation order. The engine reads the database, lets the job's
+// descriptor (types/) decide the next move as data, and writes that move: the RPC to send (kept in
+// the job's state and handed back to the session, never parked in memory), an answer's outcome, a
+// fault, a finished wait. Nothing here keeps state between calls: a session may continue in any
+// process that shares the database.
+import { randomBytes } from 'node:crypto';
+import type { CpeMethodRequest, CpeMethodResponse, CwmpFault, TransferComplete } from '@provisor/cwmp';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobRow } from '../../db/tables/jobs';
+import type { DevicesService } from '../devices/service';
+import type { FileStore } from '../files/store';
+import type { SettingsService } from '../settings/service';
+import { commandKeyOf, type InformFacts, type JobState, type JobView, type Step } from './descriptor';
+import type { JobsService } from './service';
+import { descriptorOf } from './types';
+import type { TransferParams } from './types/transfer';
+
+/** What the session knows that the job side needs. */
+export interface SessionFacts extends InformFacts {
+  deviceId: string;
+  /** The device's status once the Inform was recorded. */
+  deviceStatus: string;
+  /**
+   * Whether jobs may wait for the device: true when the Inform found pending or running jobs, or a
+   * job was created for it during the session. False lets a periodic session end without asking
+   * the database for jobs.
+   */
+  jobsWaiting: boolean;
+  /** Scheme, host and port by which the CPE reached this server (for file URLs). */
+  baseUrl: string;
+}
+
+/** An RPC of a job, for the session to send. */
+export interface JobRpc {
+  jobId: string;
+  request: CpeMethodRequest;
+}
+
+/** Why an RPC got no answer. */
+export type NoAnswerReason = 'timeout' | 'session-ended' | 'rpc-limit' | 'internal-error';
+
+export interface JobEngineOptions {
+  /** Set each device's connection-request credentials (types/set-connection-credentials.ts). */
+  setConnectionRequestCredentials: boolean;
+  /** Sessions a job may lose without an answer before it fails. */
+  maxAttempts: number;
+}
+
+export const CREDENTIALS_JOB = 'set-connection-credentials';
+
+export function describeFault(f: CwmpFault): string {
+  const detail = f.setParameterValuesFault
+    ?.map((p) => `${p.parameterName}: ${p.faultCode} ${p.faultString}`.trim())
+    .join('; ');
+  return `CPE fault ${f.faultCode}${f.faultString ? ` (${f.faultString})` : ''}${detail ? `: ${detail}` : ''}`;
+}
+
+const stateOf = (job: JobRow): JobState => (job.state ? (JSON.parse(job.state) as JobState) : {});
+const awaiting = (job: JobRow, state: JobState) =>
+  job.status === 'running' && !state.inFlight && state.phase?.startsWith('awaiting') === true;
+
+export function createJobEngine(
+  deps: {
+    jobs: JobsService;
+    devices: DevicesService;
+    files: FileStore;
+    settings: SettingsService;
+    log: FastifyBaseLogger;
+  },
+  o: JobEngineOptions,
+) {
+  const { jobs, devices, files, settings, log } = deps;
+
+  /** The job as its descriptor sees it. */
+  async function view(job: JobRow, state: JobState, baseUrl: string): Promise<JobView<unknown>> {
+    const descriptor = descriptorOf(job.type);
+    const [device, tree] = await Promise.all([
+      devices.findById(job.device_id),
+      devices.parametersOf(job.device_id),
+    ]);
+    const params = JSON.parse(job.params) as Record<string, unknown> & Partial<TransferParams>;
+    const fileId = typeof params.fileId === 'string' ? params.fileId : undefined;
+    const file = fileId ? await files.get(fileId).catch(() => undefined) : undefined;
+    const uploaded = descriptor.transfer?.direction === 'upload' ? await files.byJob(job.id) : undefined;
+    return {
+      job: { id: job.id, type: job.type, attempts: job.attempts },
+      params,
+      state,
+      commandKey: commandKeyOf(job),
+      storedType: (name) => tree[name]?.type,
+      ...(file ? { file: { id: file.id, name: file.name, size: file.size } } : {}),
+      ...(uploaded ? { uploaded: { id: uploaded.id } } : {}),
+      transferUrl: (name) => `${baseUrl}/files/${job.id}/${params.token ?? ''}/${encodeURIComponent(name)}`,
+      softwareVersion: device?.software_version ?? '',
+    };
+  }
+
+  /** Records a step; answers the RPC to send now, if any. */
+  async function apply(job: JobRow, current: JobState, step: Step): Promise<JobRpc | null> {
+    if (step.writes && step.writes.length > 0) await devices.storeParameters(job.device_id, step.writes);
+    switch (step.kind) {
+      case 'done':
+        if (step.device) await devices.update(job.device_id, step.device);
+        await jobs.finish(job, 'completed', { result: step.result });
+        return null;
+      case 'fail':
+        await jobs.finish(job, 'failed', { error: step.error, faultCode: step.faultCode ?? null });
+        return null;
+      case 'wait':
+        await jobs.progress(job, { ...step.state, inFlight: false });
+        return null;
+      case 'rpc':
+        await jobs.progress(job, { ...current, ...step.state, inFlight: true });
+        return { jobId: job.id, request: step.request };
+    }
+  }
+
+  /** A descriptor's move, or the job's failure when the descriptor throws (a bug, or bad params). */
+  function decide<T extends Step | null>(job: JobRow, what: string, move: () => T): T | Step {
+    try {
+      return move();
+    } catch (err) {
+      log.error({ err, jobId: job.id, type: job.type }, `jobs: ${what} failed`);
+      return { kind: 'fail', error: `The job could not ${what}: ${(err as Error).message}` };
+    }
+  }
+
+  /**
+   * A job for the device's connection-request credentials, when it has none yet and they are set
+   * by Provisor. The username is the global one of the settings (else the serial number), the
+   * password the device's own.
+   */
+  async function credentialsJob(s: SessionFacts): Promise<boolean> {
+    const cr = settings.get().connectionRequest;
+    if (!o.setConnectionRequestCredentials || !cr.enabled) return false;
+    const device = await devices.findById(s.deviceId);
+    if (!device || device.connection_request_username !== '') return false;
+    if ((await jobs.unfinishedOf(device.id)).some((j) => j.type === CREDENTIALS_JOB)) return true;
+    const root = Object.keys(await devices.parametersOf(device.id))[0]?.split('.')[0];
+    if (!root) return false;
+    const write = (name: string, value: string) => ({
+      name: `${root}.ManagementServer.${name}`,
+      value,
+      type: 'string',
+    });
+    await jobs.create([device], CREDENTIALS_JOB, {
+      parameters: [
+        write('ConnectionRequestUsername', cr.username || device.serial_number),
+        write('ConnectionRequestPassword', randomBytes(12).toString('base64url')),
+      ],
+    });
+    return true;
+  }
+
+  return {
+    /**
+     * The Inform was recorded: jobs waiting for a reboot or reset see it, and the device gets its
+     * connection-request credentials if it needs them. Answers whether jobs wait now.
+     */
+    async sessionStarted(s: SessionFacts): Promise<{ jobsWaiting: boolean }> {
+      if (s.jobsWaiting) {
+        for (const job of await jobs.unfinishedOf(s.deviceId)) {
+          const state = stateOf(job);
+          if (job.status !== 'running' || state.inFlight) continue;
+          const d = descriptorOf(job.type);
+          if (!d.inform) continue;
+          const v = await view(job, state, s.baseUrl);
+          const step = decide(job, 'read the Inform', () => d.inform!(v, s));
+          if (step) await apply(job, state, step);
+        }
+      }
+      const credentials = await credentialsJob(s);
+      return { jobsWaiting: s.jobsWaiting || credentials };
+    },
+
+    /** The next RPC for the device: its oldest unfinished job starts; null when nothing is to do. */
+    async nextRpc(s: SessionFacts): Promise<JobRpc | null> {
+      // No job waited at the Inform and none arrived since: an online or offline device stays as it
+      // is (the common end of a periodic session, without a query).
+      if (!s.jobsWaiting && (s.deviceStatus === 'online' || s.deviceStatus === 'offline')) return null;
+      for (;;) {
+        const unfinished = await jobs.unfinishedOf(s.deviceId);
+        const job = unfinished[0];
+        if (!job) {
+          await jobs.settleDevice(s.deviceId, { unfinished });
+          return null;
+        }
+        // A job waiting for a reboot or reset holds the jobs behind it until the device is back.
+        if (awaiting(job, stateOf(job))) return null;
+        const started = await jobs.start(job);
+        const v = await view(started, {}, s.baseUrl);
+        const d = descriptorOf(job.type);
+        const rpc = await apply(started, {}, decide(started, 'start', () => d.start(v)));
+        if (rpc) return rpc;
+      }
+    },
+
+    /** The CPE answered a job's RPC: the job moves on; answers its next RPC, if it has one. */
+    async answered(s: SessionFacts, jobId: string, answer: CpeMethodResponse | CwmpFault): Promise<JobRpc | null> {
+      const job = await jobs.find(jobId);
+      if (!job || job.status !== 'running') {
+        // An operator finished it meanwhile (spec §4 mark complete / failed): theirs is the last word.
+        log.info({ jobId, status: job?.status }, 'jobs: an answer for a job no longer running; ignored');
+        return null;
+      }
+      if (answer.name === 'Fault') {
+        await jobs.finish(job, 'failed', { error: describeFault(answer), faultCode: answer.faultCode });
+        return null;
+      }
+      const state = stateOf(job);
+      const v = await view(job, state, s.baseUrl);
+      const d = descriptorOf(job.type);
+      return apply(job, state, decide(job, `read ${answer.name}`, () => d.answer(v, answer)));
+    },
+
+    /** A job's RPC got no answer: it runs again in a later session, a few times, then fails. */
+    async unanswered(jobId: string, reason: NoAnswerReason): Promise<void> {
+      const job = await jobs.find(jobId);
+      if (!job || job.status !== 'running') return;
+      if (job.attempts >= o.maxAttempts) {
+        await jobs.finish(job, 'failed', {
+          error: `The device did not answer ${job.type} in ${job.attempts} sessions (${reason}).`,
+        });
+      } else {
+        await jobs.requeue(job);
+      }
+    },
+
+    /** A TransferComplete: the transfer job with its CommandKey finishes. */
+    async transferComplete(s: SessionFacts, tc: TransferComplete): Promise<void> {
+      const job = await jobs.findByCommandKey(s.deviceId, tc.commandKey);
+      const d = job ? descriptorOf(job.type) : undefined;
+      if (!job || !d?.transferComplete) {
+        log.info({ deviceId: s.deviceId, commandKey: tc.commandKey }, 'jobs: TransferComplete for no job of ours');
+        return;
+      }
+      const state = stateOf(job);
+      const v = await view(job, state, s.baseUrl);
+      await apply(job, state, decide(job, 'read TransferComplete', () => d.transferComplete!(v, tc)));
+    },
+  };
+}
+
+export type JobEngine = ReturnType<typeof createJobEngine>;

@@ -1,0 +1,16 @@
+// delete-object: one DeleteObject (TR-069 Amendment 6, A.3.2.7).
+import { commandKeyOf, describeJob, unexpected } from '../descriptor';
+import type { ObjectParams } from './add-object';
+
+export default describeJob<ObjectParams>()({
+  type: 'delete-object',
+  rpcs: ['DeleteObject'],
+  start: (c) => ({
+    kind: 'rpc',
+    request: { name: 'DeleteObject', objectName: c.params.objectName, parameterKey: commandKeyOf(c.job) },
+  }),
+  answer: (_c, a) =>
+    a.name === 'DeleteObjectResponse'
+      ? { kind: 'done', result: { status: a.status } }
+      : unexpected(a, 'DeleteObjectResponse'),
+});

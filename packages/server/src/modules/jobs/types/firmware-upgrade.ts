@@ -1,0 +1,39 @@
+// firmware-upgrade: Download "1 Firmware Upgrade Image"; done when the device reports the version
+// asked for (after TransferComplete, which follows the reboot into the new image).
+import { describeJob, unexpected, type JobView, type Step } from '../descriptor';
+import { afterTransferRpc, download, fileOf, transferFault, type TransferParams } from './transfer';
+
+export interface FirmwareUpgradeParams extends TransferParams {
+  /** A firmware file of the store, or an outside URL. */
+  fileId?: string;
+  firmwareUrl?: string;
+  /** The software version the device must report afterwards. */
+  version: string;
+}
+
+function firmwareDone(c: JobView<FirmwareUpgradeParams>): Step {
+  const expected = c.params.version;
+  const reported = c.softwareVersion;
+  if (expected && reported !== expected) {
+    return {
+      kind: 'fail',
+      error: `After the upgrade the device reports software version "${reported}"; expected "${expected}".`,
+    };
+  }
+  return { kind: 'done', result: { softwareVersion: reported } };
+}
+
+export default describeJob<FirmwareUpgradeParams>()({
+  type: 'firmware-upgrade',
+  rpcs: ['Download'],
+  transfer: { direction: 'download' },
+  start: (c) => {
+    const f = fileOf(c, c.params.firmwareUrl);
+    return download(c, '1 Firmware Upgrade Image', f.url, f.size);
+  },
+  answer: (c, a) =>
+    a.name === 'DownloadResponse'
+      ? afterTransferRpc(c, a.status, () => firmwareDone(c))
+      : unexpected(a, 'DownloadResponse'),
+  transferComplete: (c, tc) => transferFault(tc) ?? firmwareDone(c),
+});

@@ -1,0 +1,55 @@
+// Every job type, one descriptor each. Routes, the job engine, the file door and the database read
+// this list: a new job type is one new file here and one line below.
+import type { JobDescriptor } from '../descriptor';
+import addObject from './add-object';
+import applyProfile from './apply-profile';
+import backupConfig from './backup-config';
+import deleteObject from './delete-object';
+import downloadFile from './download-file';
+import factoryReset from './factory-reset';
+import firmwareUpgrade from './firmware-upgrade';
+import getParameters from './get-parameters';
+import reboot from './reboot';
+import refresh from './refresh';
+import restoreConfig from './restore-config';
+import scheduleInform from './schedule-inform';
+import setConnectionCredentials from './set-connection-credentials';
+import setParameters from './set-parameters';
+import uploadFile from './upload-file';
+
+export const JOB_DESCRIPTORS = [
+  setParameters,
+  getParameters,
+  refresh,
+  addObject,
+  deleteObject,
+  reboot,
+  factoryReset,
+  scheduleInform,
+  firmwareUpgrade,
+  downloadFile,
+  uploadFile,
+  backupConfig,
+  restoreConfig,
+  applyProfile,
+  setConnectionCredentials,
+] as const;
+
+export type JobType = (typeof JOB_DESCRIPTORS)[number]['type'];
+
+/** The parameters of each job type, by type. */
+export type JobParamsOf<T extends JobType> =
+  Extract<(typeof JOB_DESCRIPTORS)[number], { type: T }> extends JobDescriptor<infer P> ? P : never;
+
+export const JOB_TYPES = JOB_DESCRIPTORS.map((d) => d.type) as JobType[];
+
+const BY_TYPE = new Map<string, JobDescriptor<unknown>>(
+  JOB_DESCRIPTORS.map((d) => [d.type, d as JobDescriptor<unknown>]),
+);
+
+/** The descriptor of a job type; throws for a type no descriptor has (a row from a newer version). */
+export function descriptorOf(type: string): JobDescriptor<unknown> {
+  const d = BY_TYPE.get(type);
+  if (!d) throw new Error(`No job type "${type}" in this version of Provisor.`);
+  return d;
+}

@@ -1,0 +1,34 @@
+// refresh: GetParameterNames learns the subtree's shape and writability (TR-069 Amendment 6,
+// A.3.2.3), then one partial-path GetParameterValues reads its values (A.3.2.2).
+import { describeJob, unexpected, valuesOf } from '../descriptor';
+
+export interface RefreshParams {
+  /** A partial path ending in "."; empty for the whole tree. */
+  path?: string;
+}
+
+export default describeJob<RefreshParams>()({
+  type: 'refresh',
+  rpcs: ['GetParameterNames', 'GetParameterValues'],
+  start: (c) => ({
+    kind: 'rpc',
+    request: { name: 'GetParameterNames', parameterPath: c.params.path ?? '', nextLevel: false },
+  }),
+  answer: (c, a) => {
+    if (c.state.phase !== 'gpn-done') {
+      if (a.name !== 'GetParameterNamesResponse') return unexpected(a, 'GetParameterNamesResponse');
+      const root = c.params.path || (a.parameterList[0]?.name.split('.')[0] ?? 'Device') + '.';
+      return {
+        kind: 'rpc',
+        request: { name: 'GetParameterValues', parameterNames: [root] },
+        state: { phase: 'gpn-done', root },
+        writes: a.parameterList
+          .filter((p) => !p.name.endsWith('.'))
+          .map((p) => ({ name: p.name, writable: p.writable })),
+      };
+    }
+    if (a.name !== 'GetParameterValuesResponse') return unexpected(a, 'GetParameterValuesResponse');
+    const values = valuesOf(a.parameterList);
+    return { kind: 'done', result: { path: c.state.root, count: values.length }, writes: values };
+  },
+});

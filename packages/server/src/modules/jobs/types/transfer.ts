@@ -1,0 +1,76 @@
+// What transfer jobs share (TR-069 Amendment 6, A.3.2.8 Download, A.4.1.5 Upload, A.3.3.2
+// TransferComplete): the CPE fetches or sends the file itself, outside the session, and reports with
+// TransferComplete in a later session, matched to the job by CommandKey. Files come from and go to
+// the store at /files/<job>/<token>/<name>.
+import type { TransferComplete } from '@provisor/cwmp';
+import { commandKeyOf, type JobView, type Step } from '../descriptor';
+
+/** Every transfer job carries the secret of its /files URL. */
+export interface TransferParams {
+  token: string;
+}
+
+export function download(c: JobView<unknown>, fileType: string, url: string, size: number, target = ''): Step {
+  return {
+    kind: 'rpc',
+    request: {
+      name: 'Download',
+      commandKey: commandKeyOf(c.job),
+      fileType,
+      url,
+      username: '',
+      password: '',
+      fileSize: size,
+      targetFileName: target,
+      delaySeconds: 0,
+      successUrl: '',
+      failureUrl: '',
+    },
+  };
+}
+
+export function upload(c: JobView<unknown>, fileType: string, name: string): Step {
+  return {
+    kind: 'rpc',
+    request: {
+      name: 'Upload',
+      commandKey: commandKeyOf(c.job),
+      fileType,
+      url: c.transferUrl(name),
+      username: '',
+      password: '',
+      delaySeconds: 0,
+    },
+  };
+}
+
+export const transferFault = (tc: TransferComplete): Step | null =>
+  tc.faultStruct.faultCode !== 0
+    ? {
+        kind: 'fail',
+        error: `Transfer failed: CPE fault ${tc.faultStruct.faultCode}${tc.faultStruct.faultString ? ` (${tc.faultStruct.faultString})` : ''}`,
+        faultCode: tc.faultStruct.faultCode,
+      }
+    : null;
+
+/** DownloadResponse/UploadResponse status 0: done already; 1: TransferComplete follows. */
+export const afterTransferRpc = (c: JobView<unknown>, status: number, onDone: () => Step): Step =>
+  status === 0 ? onDone() : { kind: 'wait', state: { ...c.state, phase: 'awaiting-transfer' } };
+
+export const downloadDone = (): Step => ({ kind: 'done', result: { transferred: true } });
+
+export function uploadDone(c: JobView<unknown>): Step {
+  return c.uploaded
+    ? { kind: 'done', result: { fileId: c.uploaded.id } }
+    : {
+        kind: 'fail',
+        error:
+          'The device reported the upload complete, but no file arrived. Check that it can reach this server.',
+      };
+}
+
+/** The job's file: from the store (served under the job's URL), or an outside URL. */
+export function fileOf(c: JobView<unknown>, outsideUrl = ''): { url: string; size: number } {
+  if (c.file) return { url: c.transferUrl(c.file.name), size: c.file.size };
+  return { url: outsideUrl, size: 0 };
+}

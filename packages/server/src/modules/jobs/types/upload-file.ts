@@ -1,0 +1,29 @@
+// upload-file: Upload (TR-069 Amendment 6, A.4.1.5) of a file of the device to the store: a vendor
+// configuration or log file; the router PUTs it to the job's /files URL.
+import { describeJob, unexpected } from '../descriptor';
+import { afterTransferRpc, transferFault, upload, uploadDone, type TransferParams } from './transfer';
+
+/** Upload FileTypes a CPE knows (A.4.1.5); anything else asks for its log. */
+const UPLOAD_FILE_TYPE = /^([13] Vendor Configuration File|[24] Vendor Log File)( \d+)?$/;
+
+export interface UploadFileParams extends TransferParams {
+  /** A FileType, or a path on the device whose last part names the stored file. */
+  filePath: string;
+}
+
+export default describeJob<UploadFileParams>()({
+  type: 'upload-file',
+  rpcs: ['Upload'],
+  transfer: { direction: 'upload', kind: 'log' },
+  start: (c) => {
+    const path = c.params.filePath;
+    return upload(
+      c,
+      UPLOAD_FILE_TYPE.test(path) ? path : '2 Vendor Log File',
+      path.split('/').pop() || 'device-file.log',
+    );
+  },
+  answer: (c, a) =>
+    a.name === 'UploadResponse' ? afterTransferRpc(c, a.status, () => uploadDone(c)) : unexpected(a, 'UploadResponse'),
+  transferComplete: (c, tc) => transferFault(tc) ?? uploadDone(c),
+});
