@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { JobRow, JobStatus, JobType, NewJobRow } from '../../db/tables/jobs';
+import { INTERNAL_JOB_TYPES } from './types';
 
 export interface JobListQuery {
   status?: JobStatus;
@@ -15,6 +16,9 @@ export type JobPatch = Partial<Omit<JobRow, 'id' | 'device_id' | 'type' | 'param
 export function createJobsRepository(db: Kysely<Database>) {
   function filtered(q: Omit<JobListQuery, 'limit' | 'offset'>) {
     let query = db.selectFrom('jobs');
+    // The ACS's own jobs show in a device's history, and when asked for by type; the fleet-wide
+    // lists and counts are the operators' work.
+    if (!q.deviceId && !q.type) query = query.where('type', 'not in', INTERNAL_JOB_TYPES);
     if (q.status) query = query.where('status', '=', q.status);
     if (q.deviceId) query = query.where('device_id', '=', q.deviceId);
     if (q.type) query = query.where('type', '=', q.type);
@@ -65,6 +69,7 @@ export function createJobsRepository(db: Kysely<Database>) {
     async countByStatus(): Promise<Record<JobStatus, number>> {
       const rows = await db
         .selectFrom('jobs')
+        .where('type', 'not in', INTERNAL_JOB_TYPES)
         .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
         .groupBy('status')
         .execute();
