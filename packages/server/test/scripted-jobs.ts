@@ -34,9 +34,9 @@ export function scriptedJobs() {
       return { jobId, request: rpc.request };
     },
     async answered(_s, jobId, answer) {
-      const rpc = inFlight.get(jobId);
+      // Kept until its answer is recorded: if that fails, the session gives the RPC back.
+      await inFlight.get(jobId)?.complete(answer);
       inFlight.delete(jobId);
-      await rpc?.complete(answer);
       return null;
     },
     async unanswered(jobId, reason) {

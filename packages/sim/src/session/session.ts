@@ -3,7 +3,7 @@
 //   Inform → InformResponse → CPE requests (TransferComplete…) → empty POST → ACS requests, each
 //   answered in the next POST → the ACS's empty answer (204 / empty 200) ends the session.
 import { CwmpParseError, decode, encode, namespaceForVersion } from '@provisor/cwmp';
-import { cwmpFault, CWMP_VERSIONS } from '@provisor/cwmp';
+import { cwmpFault, CPE_METHOD_NAMES, CWMP_VERSIONS } from '@provisor/cwmp';
 import type {
   AcsMethodRequest,
   CpeMethodRequest,
@@ -114,28 +114,9 @@ function sendNextOrEmpty(state: SessionState, effects: SessionEffect[]): StepRes
   return { state: { ...state, phase: 'awaiting-acs', inflight: undefined }, post: '', effects };
 }
 
-// cwmp-reference §6: the methods an ACS calls on a CPE (the codec reads them all; the device
-// answers the ones it does not implement with 9000).
-const CPE_METHODS: ReadonlySet<string> = new Set<CpeMethodRequest['name']>([
-  'GetRPCMethods',
-  'SetParameterValues',
-  'GetParameterValues',
-  'GetParameterNames',
-  'SetParameterAttributes',
-  'GetParameterAttributes',
-  'AddObject',
-  'DeleteObject',
-  'Reboot',
-  'Download',
-  'Upload',
-  'FactoryReset',
-  'ScheduleInform',
-  'GetQueuedTransfers',
-  'GetAllQueuedTransfers',
-  'ScheduleDownload',
-  'CancelTransfer',
-  'ChangeDUState',
-]);
+// The methods an ACS calls on a CPE, from the codec (TR-069 Amendment 6, A.3.2 and A.4.1; the codec
+// reads them all; the device answers the ones it does not implement with 9000).
+const CPE_METHODS: ReadonlySet<string> = new Set(CPE_METHOD_NAMES);
 
 function isCpeRequest(m: CwmpMessage): m is CpeMethodRequest {
   return CPE_METHODS.has(m.name);

@@ -280,6 +280,31 @@ describe('CWMP sessions', () => {
     expect(answers).toEqual([{ name: 'GetParameterValuesResponse', parameterList: [] }]);
   });
 
+  it('ends the session with 500 (never 204) when recording an answer fails, and gives the RPC back to its job', async () => {
+    const outcomes: string[] = [];
+    let sent = false;
+    scripted.use({
+      next: async () => {
+        if (sent) return null;
+        sent = true;
+        return {
+          request: { name: 'GetRPCMethods' },
+          complete: async (a) => {
+            outcomes.push(a.name === 'NoAnswer' ? `NoAnswer ${a.reason}` : a.name);
+            if (a.name !== 'NoAnswer') throw new Error('disk I/O error');
+          },
+        };
+      },
+    });
+    const c = cpe();
+    await c.inform();
+    const rpc = await c.post('');
+    const res = await c.send({ name: 'GetRPCMethodsResponse', methodList: [] }, rpc.envelope!.header.id);
+    expect(res.status).toBe(500);
+    expect(res.headers.connection).toBe('close');
+    expect(outcomes).toEqual(['GetRPCMethodsResponse', 'NoAnswer internal-error']);
+  });
+
   it('bounds the RPCs of one session', async () => {
     const answers: string[] = [];
     scripted.use({
