@@ -27,7 +27,10 @@ const cpe = (serialNumber = `HWTC${String(cpes.length + 1).padStart(8, '0')}`) =
 
 const scripted = scriptedJobs();
 beforeAll(async () => {
-  t = await buildTestApp({ cwmpBodyLimitBytes: 64 * 1024, cwmpMaxRpcsPerSession: 3 }, { jobSide: scripted.side });
+  t = await buildTestApp(
+    { cwmpBodyLimitBytes: 64 * 1024, cwmpMaxRpcsPerSession: 3 },
+    { jobSide: scripted.side },
+  );
   base = await listenOnLoopback(t.app);
   token = await login(t.app);
 });

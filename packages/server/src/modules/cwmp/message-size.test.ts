@@ -32,7 +32,10 @@ const padding = (bytes: number) => [
 
 const scripted = scriptedJobs();
 beforeAll(async () => {
-  t = await buildTestApp({ cwmpFirstMessageLimitBytes: FIRST_MESSAGE_LIMIT, cwmpBodyTimeoutMs: 500 }, { jobSide: scripted.side });
+  t = await buildTestApp(
+    { cwmpFirstMessageLimitBytes: FIRST_MESSAGE_LIMIT, cwmpBodyTimeoutMs: 500 },
+    { jobSide: scripted.side },
+  );
   base = await listenOnLoopback(t.app);
 });
 afterAll(async () => {

@@ -33,7 +33,10 @@ export interface CwmpRequest {
 }
 
 /** What the session asks of the job side (jobs/engine.ts; tests of the door may bring their own). */
-export type JobSide = Pick<JobEngine, 'sessionStarted' | 'nextRpc' | 'answered' | 'unanswered' | 'transferComplete'>;
+export type JobSide = Pick<
+  JobEngine,
+  'sessionStarted' | 'nextRpc' | 'answered' | 'unanswered' | 'transferComplete'
+>;
 
 export interface SessionEngineOptions {
   /** RPCs the ACS may send in one session before it ends the session (a runaway job guard). */
@@ -111,16 +114,24 @@ export function createSessionEngine(
           },
           (existing) => (verdict = admission(e.principal, existing)) === 'ok',
         );
-        if (!recorded) return { kind: 'inform-refused', verdict: verdict === 'challenge' ? 'challenge' : 'forbidden' };
+        if (!recorded)
+          return { kind: 'inform-refused', verdict: verdict === 'challenge' ? 'challenge' : 'forbidden' };
         const { device } = recorded;
-        return { kind: 'inform-recorded', device: { id: device.id, status: device.status, jobsWaiting: device.jobsWaiting } };
+        return {
+          kind: 'inform-recorded',
+          device: { id: device.id, status: device.status, jobsWaiting: device.jobsWaiting },
+        };
       }
       case 'opened': {
         // A device informing again while its old session lives (on another connection) replaces it.
         const old = byDevice.get(s.deviceId);
         if (old !== undefined && old !== s.id) await drive(old, { kind: 'replaced' });
         byDevice.set(s.deviceId, s.id);
-        bus.publish('connection_event', { connected: true, deviceId: s.deviceId, ipAddress: s.remoteAddress });
+        bus.publish('connection_event', {
+          connected: true,
+          deviceId: s.deviceId,
+          ipAddress: s.remoteAddress,
+        });
         return null;
       }
       case 'start-jobs':

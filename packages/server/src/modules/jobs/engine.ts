@@ -191,13 +191,21 @@ export function createJobEngine(
         const started = await jobs.start(job);
         const v = await view(started, {}, s.baseUrl);
         const d = descriptorOf(job.type);
-        const rpc = await apply(started, {}, decide(started, 'start', () => d.start(v)));
+        const rpc = await apply(
+          started,
+          {},
+          decide(started, 'start', () => d.start(v)),
+        );
         if (rpc) return rpc;
       }
     },
 
     /** The CPE answered a job's RPC: the job moves on; answers its next RPC, if it has one. */
-    async answered(s: SessionFacts, jobId: string, answer: CpeMethodResponse | CwmpFault): Promise<JobRpc | null> {
+    async answered(
+      s: SessionFacts,
+      jobId: string,
+      answer: CpeMethodResponse | CwmpFault,
+    ): Promise<JobRpc | null> {
       const job = await jobs.find(jobId);
       if (!job || job.status !== 'running') {
         // An operator finished it meanwhile (spec §4 mark complete / failed): theirs is the last word.
@@ -211,7 +219,11 @@ export function createJobEngine(
       const state = stateOf(job);
       const v = await view(job, state, s.baseUrl);
       const d = descriptorOf(job.type);
-      return apply(job, state, decide(job, `read ${answer.name}`, () => d.answer(v, answer)));
+      return apply(
+        job,
+        state,
+        decide(job, `read ${answer.name}`, () => d.answer(v, answer)),
+      );
     },
 
     /** A job's RPC got no answer: it runs again in a later session, a few times, then fails. */
@@ -232,12 +244,19 @@ export function createJobEngine(
       const job = await jobs.findByCommandKey(s.deviceId, tc.commandKey);
       const d = job ? descriptorOf(job.type) : undefined;
       if (!job || !d?.transferComplete) {
-        log.info({ deviceId: s.deviceId, commandKey: tc.commandKey }, 'jobs: TransferComplete for no job of ours');
+        log.info(
+          { deviceId: s.deviceId, commandKey: tc.commandKey },
+          'jobs: TransferComplete for no job of ours',
+        );
         return;
       }
       const state = stateOf(job);
       const v = await view(job, state, s.baseUrl);
-      await apply(job, state, decide(job, 'read TransferComplete', () => d.transferComplete!(v, tc)));
+      await apply(
+        job,
+        state,
+        decide(job, 'read TransferComplete', () => d.transferComplete!(v, tc)),
+      );
     },
   };
 }

@@ -13,7 +13,10 @@ import type { JobListQuery, JobsRepository } from './repository';
 import { descriptorOf } from './types';
 
 /** A job's parameters as stored: its descriptor's parameter type (types/), as JSON. */
-export type JobParams = Record<string, unknown> & { token?: string; parameters?: (ParameterWrite | string)[] };
+export type JobParams = Record<string, unknown> & {
+  token?: string;
+  parameters?: (ParameterWrite | string)[];
+};
 
 export interface JobsServiceOptions {
   /** Default lifetime of a job that has not finished, in seconds. */

@@ -41,7 +41,11 @@ function inform(events: [string, string][] = [['1 BOOT', '']]): Inform {
   };
 }
 
-const post = (body: string | CwmpMessage, header: Record<string, unknown> = {}, principal: SessionInput extends never ? never : { kind: 'open' } | null = { kind: 'open' }): SessionInput => ({
+const post = (
+  body: string | CwmpMessage,
+  header: Record<string, unknown> = {},
+  principal: SessionInput extends never ? never : { kind: 'open' } | null = { kind: 'open' },
+): SessionInput => ({
   kind: 'post',
   body: Buffer.from(
     typeof body === 'string' ? body : encode({ namespace: NS, header: { id: 'cpe-1', ...header }, body }),
@@ -63,17 +67,35 @@ function serialisable(r: StepResult): StepResult {
 /** A session through Inform, recorded device and started jobs: answers the state after InformResponse. */
 function opened(over: Partial<StepEnv> = {}, jobsWaiting = false): SessionState {
   let r = step(null, post(inform()), env(over));
-  r = step(r.state, { kind: 'inform-recorded', device: { id: 'dev-1', status: 'online', jobsWaiting } }, env(over));
+  r = step(
+    r.state,
+    { kind: 'inform-recorded', device: { id: 'dev-1', status: 'online', jobsWaiting } },
+    env(over),
+  );
   r = step(r.state, { kind: 'started', jobsWaiting }, env(over));
   return r.state!;
 }
 
-const rpc = (jobId: string, request: CpeMethodRequest) => ({ kind: 'rpc-ready' as const, rpc: { jobId, request } });
+const rpc = (jobId: string, request: CpeMethodRequest) => ({
+  kind: 'rpc-ready' as const,
+  rpc: { jobId, request },
+});
 const reboot: CpeMethodRequest = { name: 'Reboot', commandKey: 'k1' };
 
 describe('session step: the Inform', () => {
   it('records the Inform before answering it, then lets the job side see it, then answers InformResponse with the session id', () => {
-    let r = serialisable(step(null, post(inform([['1 BOOT', ''], ['M Reboot', 'key-7']])), env()));
+    let r = serialisable(
+      step(
+        null,
+        post(
+          inform([
+            ['1 BOOT', ''],
+            ['M Reboot', 'key-7'],
+          ]),
+        ),
+        env(),
+      ),
+    );
     expect(r.reply).toBeUndefined();
     expect(r.state?.phase).toBe('admitting');
     expect(r.effects).toEqual([
@@ -85,13 +107,23 @@ describe('session step: the Inform', () => {
       }),
     ]);
     expect(r.state?.commandKeys).toEqual({ 'M Reboot': 'key-7' });
-    r = serialisable(step(r.state, { kind: 'inform-recorded', device: { id: 'dev-1', status: 'online', jobsWaiting: true } }, env()));
+    r = serialisable(
+      step(
+        r.state,
+        { kind: 'inform-recorded', device: { id: 'dev-1', status: 'online', jobsWaiting: true } },
+        env(),
+      ),
+    );
     expect(r.reply).toBeUndefined();
     expect(kinds(r.effects)).toEqual(['opened', 'start-jobs']);
     r = serialisable(step(r.state, { kind: 'started', jobsWaiting: true }, env()));
     expect(r.state).toMatchObject({ phase: 'cpe-requests', deviceId: 'dev-1', jobsWaiting: true });
     expect(r.reply?.openedSession).toBe(env().newSessionId);
-    expect(bodyOf(r)).toMatchObject({ namespace: NS, header: { id: 'cpe-1' }, body: { name: 'InformResponse', maxEnvelopes: 1 } });
+    expect(bodyOf(r)).toMatchObject({
+      namespace: NS,
+      header: { id: 'cpe-1' },
+      body: { name: 'InformResponse', maxEnvelopes: 1 },
+    });
   });
 
   it("takes the CPE's SessionTimeout when it is sensible, else the settings'", () => {
@@ -134,17 +166,25 @@ describe('session step: CPE requests', () => {
     const s = opened();
     let r = step(
       s,
-      post({
-        name: 'TransferComplete',
-        commandKey: 'k9',
-        faultStruct: { faultCode: 0, faultString: '' },
-        startTime: '2026-11-23T10:00:00Z',
-        completeTime: '2026-11-23T10:01:00Z',
-      }, { id: 'tc-1' }),
+      post(
+        {
+          name: 'TransferComplete',
+          commandKey: 'k9',
+          faultStruct: { faultCode: 0, faultString: '' },
+          startTime: '2026-11-23T10:00:00Z',
+          completeTime: '2026-11-23T10:01:00Z',
+        },
+        { id: 'tc-1' },
+      ),
       env(),
     );
     expect(r.reply).toBeUndefined();
-    expect(r.effects).toEqual([expect.objectContaining({ kind: 'transfer-complete', request: expect.objectContaining({ commandKey: 'k9' }) })]);
+    expect(r.effects).toEqual([
+      expect.objectContaining({
+        kind: 'transfer-complete',
+        request: expect.objectContaining({ commandKey: 'k9' }),
+      }),
+    ]);
     r = step(r.state, { kind: 'cpe-request-done' }, env());
     expect(bodyOf(r)).toMatchObject({ header: { id: 'tc-1' }, body: { name: 'TransferCompleteResponse' } });
     expect(r.state?.cpeRequest).toBeUndefined();
@@ -155,7 +195,14 @@ describe('session step: CPE requests', () => {
     const methods = bodyOf(step(s, post({ name: 'GetRPCMethods' }), env())).body;
     expect(methods).toEqual({
       name: 'GetRPCMethodsResponse',
-      methodList: ['Inform', 'GetRPCMethods', 'TransferComplete', 'AutonomousTransferComplete', 'RequestDownload', 'Kicked'],
+      methodList: [
+        'Inform',
+        'GetRPCMethods',
+        'TransferComplete',
+        'AutonomousTransferComplete',
+        'RequestDownload',
+        'Kicked',
+      ],
     });
     const du = step(s, post({ name: 'DUStateChangeComplete', results: [], commandKey: '' } as never), env());
     expect(bodyOf(du).body).toMatchObject({ name: 'Fault', faultCode: 8000 });
@@ -175,7 +222,11 @@ describe('session step: CPE requests', () => {
 
   it("refuses a request with another router's credentials on this session", () => {
     const s = { ...opened(), principal: { kind: 'device' as const, username: 'a', deviceId: 'dev-1' } };
-    const r = step(s, { ...post(''), principal: { kind: 'device', username: 'b', deviceId: 'dev-2' } } as SessionInput, env());
+    const r = step(
+      s,
+      { ...post(''), principal: { kind: 'device', username: 'b', deviceId: 'dev-2' } } as SessionInput,
+      env(),
+    );
     expect(r.reply?.status).toBe(403);
     expect(r.state).toEqual(s);
   });
@@ -190,7 +241,11 @@ describe('session step: our RPCs', () => {
     const sent = bodyOf(r);
     expect(sent.body).toEqual(reboot);
     expect(sent.header.id).toBe('aaaaaaaa.1');
-    expect(r.state).toMatchObject({ phase: 'rpc-sent', pending: { jobId: 'job-1', id: 'aaaaaaaa.1' }, rpcCount: 1 });
+    expect(r.state).toMatchObject({
+      phase: 'rpc-sent',
+      pending: { jobId: 'job-1', id: 'aaaaaaaa.1' },
+      rpcCount: 1,
+    });
     r = step(r.state, post({ name: 'RebootResponse' }, { id: 'aaaaaaaa.1' }), env());
     expect(r.reply).toBeUndefined();
     expect(r.effects).toEqual([{ kind: 'answer', jobId: 'job-1', answer: { name: 'RebootResponse' } }]);
@@ -205,9 +260,24 @@ describe('session step: our RPCs', () => {
 
   it("sends a job's next RPC straight after its answer (refresh: GetParameterNames, then GetParameterValues)", () => {
     let r = step(opened({}, true), post(''), env());
-    r = step(r.state, rpc('job-r', { name: 'GetParameterNames', parameterPath: 'Device.', nextLevel: false }), env());
-    r = step(r.state, post({ name: 'GetParameterNamesResponse', parameterList: [] }, { id: r.state!.pending!.id }), env());
-    r = step(r.state, { kind: 'answer-recorded', rpc: { jobId: 'job-r', request: { name: 'GetParameterValues', parameterNames: ['Device.'] } } }, env());
+    r = step(
+      r.state,
+      rpc('job-r', { name: 'GetParameterNames', parameterPath: 'Device.', nextLevel: false }),
+      env(),
+    );
+    r = step(
+      r.state,
+      post({ name: 'GetParameterNamesResponse', parameterList: [] }, { id: r.state!.pending!.id }),
+      env(),
+    );
+    r = step(
+      r.state,
+      {
+        kind: 'answer-recorded',
+        rpc: { jobId: 'job-r', request: { name: 'GetParameterValues', parameterNames: ['Device.'] } },
+      },
+      env(),
+    );
     expect(bodyOf(r)).toMatchObject({ header: { id: 'aaaaaaaa.2' }, body: { name: 'GetParameterValues' } });
   });
 
@@ -224,7 +294,11 @@ describe('session step: our RPCs', () => {
     let r = step(opened({ maxRpcsPerSession: 1 }, true), post(''), env({ maxRpcsPerSession: 1 }));
     r = step(r.state, rpc('job-1', reboot), env({ maxRpcsPerSession: 1 }));
     r = step(r.state, post({ name: 'RebootResponse' }, { id: 'aaaaaaaa.1' }), env({ maxRpcsPerSession: 1 }));
-    const follow = step(r.state, { kind: 'answer-recorded', rpc: { jobId: 'job-1', request: reboot } }, env({ maxRpcsPerSession: 1 }));
+    const follow = step(
+      r.state,
+      { kind: 'answer-recorded', rpc: { jobId: 'job-1', request: reboot } },
+      env({ maxRpcsPerSession: 1 }),
+    );
     expect(follow.reply?.status).toBe(204);
     expect(follow.effects).toEqual(
       expect.arrayContaining([
@@ -316,7 +390,11 @@ describe('session step: the session ends', () => {
 
   it('does not answer an Inform it could not record: the CPE keeps its events and retries', () => {
     const admitting = step(null, post(inform([['M Reboot', 'k']])), env()).state;
-    const failed = step(admitting, { kind: 'effect-failed', effect: 'record-inform', error: 'database is locked' }, env());
+    const failed = step(
+      admitting,
+      { kind: 'effect-failed', effect: 'record-inform', error: 'database is locked' },
+      env(),
+    );
     expect(failed.reply?.status).toBe(500);
     expect(failed.state?.phase).toBe('ended');
   });

@@ -6,7 +6,6 @@
 //   Inform → (record-inform) → (start-jobs) → InformResponse → CPE requests (TransferComplete…)
 //   → empty POST → (next-rpc) → our RPC → its answer → (answer) → next RPC … → 204 ends it.
 import {
-  ACS_METHOD_NAMES,
   CwmpEncodeError,
   CwmpParseError,
   cwmpFault,
@@ -46,7 +45,7 @@ const ANSWERED = [
   'AutonomousTransferComplete',
   'RequestDownload',
   'Kicked',
-] as const satisfies (typeof ACS_METHOD_NAMES)[number][];
+] as const satisfies AcsMethodRequest['name'][];
 
 /** Whether a body holds only whitespace (the empty POST); stops at the first other byte. */
 function isBlank(body: Buffer): boolean {
@@ -100,7 +99,12 @@ const only = (state: SessionState | null, reply: CwmpReply, effects: SessionEffe
 });
 
 /** Ends the session: its unanswered RPC goes back to its job. */
-function end(state: SessionState, reason: EndReason, effects: SessionEffect[] = [], reply?: CwmpReply): StepResult {
+function end(
+  state: SessionState,
+  reason: EndReason,
+  effects: SessionEffect[] = [],
+  reply?: CwmpReply,
+): StepResult {
   const out = [...effects];
   if (state.pending) {
     const why =
@@ -127,7 +131,13 @@ function ask(state: SessionState, env: StepEnv, effects: SessionEffect[] = []): 
     return end(
       state,
       'rpc-limit',
-      [...effects, log('warn', 'RPC limit of the session reached; ending it', { deviceId: state.deviceId, rpcs: state.rpcCount })],
+      [
+        ...effects,
+        log('warn', 'RPC limit of the session reached; ending it', {
+          deviceId: state.deviceId,
+          rpcs: state.rpcCount,
+        }),
+      ],
       empty(true),
     );
   }
@@ -140,7 +150,10 @@ function onInform(env: StepEnv, envelope: DecodedEnvelope<Inform>, input: PostIn
   if (env.openSessions >= env.maxSessions) {
     return only(
       null,
-      plain(503, 'Too many concurrent CWMP sessions; retry later.', { 'retry-after': '30', connection: 'close' }),
+      plain(503, 'Too many concurrent CWMP sessions; retry later.', {
+        'retry-after': '30',
+        connection: 'close',
+      }),
       [log('warn', 'too many concurrent sessions; answering 503', { active: env.openSessions })],
     );
   }
@@ -183,7 +196,9 @@ function onInform(env: StepEnv, envelope: DecodedEnvelope<Inform>, input: PostIn
     lastActivity: env.now,
     timeoutMs:
       1000 *
-      (cpeTimeout !== undefined && cpeTimeout >= 5 && cpeTimeout <= 3600 ? cpeTimeout : env.sessionTimeoutSeconds),
+      (cpeTimeout !== undefined && cpeTimeout >= 5 && cpeTimeout <= 3600
+        ? cpeTimeout
+        : env.sessionTimeoutSeconds),
   };
   return {
     state,
@@ -214,7 +229,10 @@ function onCpeRequest(state: SessionState, envelope: DecodedEnvelope, msg: AcsMe
     case 'AutonomousTransferComplete':
       return only(state, soap(state.namespace, id, { name: 'AutonomousTransferCompleteResponse' }));
     case 'GetRPCMethods':
-      return only(state, soap(state.namespace, id, { name: 'GetRPCMethodsResponse', methodList: [...ANSWERED] }));
+      return only(
+        state,
+        soap(state.namespace, id, { name: 'GetRPCMethodsResponse', methodList: [...ANSWERED] }),
+      );
     case 'RequestDownload':
       return only(state, soap(state.namespace, id, { name: 'RequestDownloadResponse' }));
     case 'Kicked':
@@ -231,7 +249,9 @@ function onPost(named: SessionState | null, input: PostInput, env: StepEnv): Ste
   if (named && input.principal && !mayJoin(named.principal, input.principal)) {
     return only(
       named,
-      plain(403, 'These credentials do not belong to the router of this CWMP session.', { connection: 'close' }),
+      plain(403, 'These credentials do not belong to the router of this CWMP session.', {
+        connection: 'close',
+      }),
       [
         log('warn', "a request with another router's credentials named this session; refused", {
           deviceId: named.deviceId,
@@ -242,16 +262,26 @@ function onPost(named: SessionState | null, input: PostInput, env: StepEnv): Ste
     );
   }
   const session = named ? { ...named, lastActivity: env.now } : null;
-  const busy = session && (session.phase === 'admitting' || session.phase === 'starting' || session.phase === 'asking' || session.cpeRequest);
+  const busy =
+    session &&
+    (session.phase === 'admitting' ||
+      session.phase === 'starting' ||
+      session.phase === 'asking' ||
+      session.cpeRequest);
   if (isBlank(input.body)) {
     // A.3.1 / 3.7.2.1: the empty POST ends the CPE's requests; with no session it gets 204.
     if (!session) return only(null, empty(true));
-    if (busy) return only(session, plain(409, 'The previous message of this CWMP session is still being handled.'));
+    if (busy)
+      return only(session, plain(409, 'The previous message of this CWMP session is still being handled.'));
     if (session.pending) {
       return end(
         session,
         'completed',
-        [log('warn', 'empty POST while an RPC was outstanding; ending the session', { deviceId: session.deviceId })],
+        [
+          log('warn', 'empty POST while an RPC was outstanding; ending the session', {
+            deviceId: session.deviceId,
+          }),
+        ],
         empty(true),
       );
     }
@@ -269,7 +299,12 @@ function onPost(named: SessionState | null, input: PostInput, env: StepEnv): Ste
   if (header.holdRequests !== undefined || header.useCwmpVersion !== undefined) {
     return only(
       session,
-      fault(envelope.namespace, header.id, 8003, 'Invalid arguments: HoldRequests and UseCWMPVersion are ACS-only headers'),
+      fault(
+        envelope.namespace,
+        header.id,
+        8003,
+        'Invalid arguments: HoldRequests and UseCWMPVersion are ACS-only headers',
+      ),
     );
   }
   if (msg.name === 'Inform') return onInform(env, envelope as DecodedEnvelope<Inform>, input);
@@ -285,22 +320,34 @@ function onPost(named: SessionState | null, input: PostInput, env: StepEnv): Ste
     );
   }
   if (!session) {
-    return only(null, soap(envelope.namespace, header.id, {
-      ...cwmpFault(8001, 'Request denied: a CWMP session starts with an Inform'),
-      soapFaultCode: 'Server',
-    }));
+    return only(
+      null,
+      soap(envelope.namespace, header.id, {
+        ...cwmpFault(8001, 'Request denied: a CWMP session starts with an Inform'),
+        soapFaultCode: 'Server',
+      }),
+    );
   }
-  if (busy) return only(session, plain(409, 'The previous message of this CWMP session is still being handled.'));
+  if (busy)
+    return only(session, plain(409, 'The previous message of this CWMP session is still being handled.'));
   if (msg.name === 'Fault' || isCpeMethodResponse(msg)) {
     const pending = session.pending;
     if (!pending) {
       return ask(session, env, [
-        log('warn', 'an answer arrived with no RPC outstanding', { deviceId: session.deviceId, message: msg.name }),
+        log('warn', 'an answer arrived with no RPC outstanding', {
+          deviceId: session.deviceId,
+          message: msg.name,
+        }),
       ]);
     }
     const effects: SessionEffect[] = [];
     if (header.id !== undefined && header.id !== pending.id)
-      effects.push(log('warn', 'answer with another cwmp:ID; taking it as the answer', { expected: pending.id, got: header.id }));
+      effects.push(
+        log('warn', 'answer with another cwmp:ID; taking it as the answer', {
+          expected: pending.id,
+          got: header.id,
+        }),
+      );
     effects.push({ kind: 'answer', jobId: pending.jobId, answer: msg });
     // The RPC stays pending while its answer is recorded: should that fail, its job runs again.
     return { state: { ...session, phase: 'asking' }, effects };
@@ -320,7 +367,10 @@ function parseErrorReply(
   const data = { code: err.code, remoteAddress: input.remoteAddress };
   switch (err.code) {
     case 'CWMP_ERR_UNKNOWN_METHOD':
-      return only(session, fault(ns, err.context.id, 8000, `Method not supported: ${err.context.method ?? 'unknown'}`));
+      return only(
+        session,
+        fault(ns, err.context.id, 8000, `Method not supported: ${err.context.method ?? 'unknown'}`),
+      );
     case 'CWMP_ERR_MISSING_ELEMENT':
     case 'CWMP_ERR_INVALID_VALUE':
       return only(session, fault(ns, err.context.id, 8003, `Invalid arguments: ${err.message}`));
@@ -360,7 +410,12 @@ function onRpcReady(
     return end(
       { ...state, pending: { id: '', jobId: rpc.jobId, request: rpc.request } },
       'rpc-limit',
-      [log('warn', 'RPC limit of the session reached; ending it', { deviceId: state.deviceId, rpcs: state.rpcCount })],
+      [
+        log('warn', 'RPC limit of the session reached; ending it', {
+          deviceId: state.deviceId,
+          rpcs: state.rpcCount,
+        }),
+      ],
       empty(true),
     );
   }
@@ -471,7 +526,12 @@ export function step(state: SessionState | null, input: SessionInput, env: StepE
       return end(
         rest,
         'failed',
-        [log('error', `${input.effect} failed; ending the session`, { deviceId: state.deviceId, error: input.error })],
+        [
+          log('error', `${input.effect} failed; ending the session`, {
+            deviceId: state.deviceId,
+            error: input.error,
+          }),
+        ],
         plain(500, 'The ACS could not complete this CWMP session; retry later.', { connection: 'close' }),
       );
     }

@@ -1,7 +1,13 @@
 // The data of a CWMP session as the ACS keeps it (TR-069 Amendment 6, 3.7 and A.3): its state,
 // the inputs that move it, the effects it asks for and the replies it gives. All plain data: the
 // state serialises to JSON, so a session could be kept in a database and continued elsewhere.
-import type { CpeMethodRequest, CpeMethodResponse, CwmpFault, CwmpNamespace, TransferComplete } from '@provisor/cwmp';
+import type {
+  CpeMethodRequest,
+  CpeMethodResponse,
+  CwmpFault,
+  CwmpNamespace,
+  TransferComplete,
+} from '@provisor/cwmp';
 import type { CpePrincipal } from '../cpe-auth';
 
 /**
@@ -136,7 +142,11 @@ export type SessionEffect =
   | { kind: 'next-rpc' }
   /** ⇒ answer-recorded */
   | { kind: 'answer'; jobId: string; answer: CpeMethodResponse | CwmpFault }
-  | { kind: 'unanswered'; jobId: string; reason: 'timeout' | 'session-ended' | 'rpc-limit' | 'internal-error' }
+  | {
+      kind: 'unanswered';
+      jobId: string;
+      reason: 'timeout' | 'session-ended' | 'rpc-limit' | 'internal-error';
+    }
   /** The session is open: it replaces the device's other session, and the console hears of it. */
   | { kind: 'opened' }
   /** A new session was refused for load (load-shedder.ts counts and logs them). */

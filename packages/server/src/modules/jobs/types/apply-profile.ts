@@ -17,7 +17,11 @@ export default describeJob<ApplyProfileParams>()({
     return step.kind === 'done'
       ? {
           ...step,
-          result: { profileId: c.params.profileId, version: c.params.profileVersion, ...(step.result as object) },
+          result: {
+            profileId: c.params.profileId,
+            version: c.params.profileVersion,
+            ...(step.result as object),
+          },
         }
       : step;
   },

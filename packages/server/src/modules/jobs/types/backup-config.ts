@@ -8,6 +8,8 @@ export default describeJob<TransferParams>()({
   transfer: { direction: 'upload', kind: 'backup' },
   start: (c) => upload(c, '1 Vendor Configuration File', 'config-backup'),
   answer: (c, a) =>
-    a.name === 'UploadResponse' ? afterTransferRpc(c, a.status, () => uploadDone(c)) : unexpected(a, 'UploadResponse'),
+    a.name === 'UploadResponse'
+      ? afterTransferRpc(c, a.status, () => uploadDone(c))
+      : unexpected(a, 'UploadResponse'),
   transferComplete: (c, tc) => transferFault(tc) ?? uploadDone(c),
 });

@@ -89,7 +89,9 @@ describe('parameter jobs', () => {
       ],
     });
     expect(d('set-connection-credentials').internal).toBe(true);
-    expect(d('set-connection-credentials').answer(v, { name: 'SetParameterValuesResponse', status: 0 })).toMatchObject({
+    expect(
+      d('set-connection-credentials').answer(v, { name: 'SetParameterValuesResponse', status: 0 }),
+    ).toMatchObject({
       kind: 'done',
       device: { connectionRequestUsername: 'cr-user', connectionRequestPassword: 's3cret' },
     });
@@ -106,7 +108,10 @@ describe('parameter jobs', () => {
       parameterList: [{ name: 'Device.DeviceInfo.SoftwareVersion', type: 'string', value: 'V2', raw: 'V2' }],
     };
     const done = d('get-parameters').answer(v, answer);
-    expect(done).toMatchObject({ kind: 'done', result: { parameters: [{ name: 'Device.DeviceInfo.SoftwareVersion', value: 'V2' }] } });
+    expect(done).toMatchObject({
+      kind: 'done',
+      result: { parameters: [{ name: 'Device.DeviceInfo.SoftwareVersion', value: 'V2' }] },
+    });
     expect(done.writes).toEqual([{ name: 'Device.DeviceInfo.SoftwareVersion', value: 'V2', type: 'string' }]);
   });
 
@@ -129,22 +134,34 @@ describe('parameter jobs', () => {
       state: { phase: 'gpn-done', root: 'Device.ManagementServer.' },
       writes: [{ name: 'Device.ManagementServer.URL', writable: true }],
     });
-    const values = d('refresh').answer(view(v.params, { state: { phase: 'gpn-done', root: 'Device.ManagementServer.' } }), {
-      name: 'GetParameterValuesResponse',
-      parameterList: [{ name: 'Device.ManagementServer.URL', type: 'string', value: 'http://acs/', raw: 'http://acs/' }],
-    });
+    const values = d('refresh').answer(
+      view(v.params, { state: { phase: 'gpn-done', root: 'Device.ManagementServer.' } }),
+      {
+        name: 'GetParameterValuesResponse',
+        parameterList: [
+          { name: 'Device.ManagementServer.URL', type: 'string', value: 'http://acs/', raw: 'http://acs/' },
+        ],
+      },
+    );
     expect(values).toMatchObject({ kind: 'done', result: { path: 'Device.ManagementServer.', count: 1 } });
   });
 
   it('add-object and delete-object send the object with the job key and answer the instance', () => {
     const v = view({ objectName: 'Device.NAT.PortMapping.' });
-    expect(d('add-object').start(v)).toMatchObject({ request: { name: 'AddObject', objectName: 'Device.NAT.PortMapping.', parameterKey: KEY } });
+    expect(d('add-object').start(v)).toMatchObject({
+      request: { name: 'AddObject', objectName: 'Device.NAT.PortMapping.', parameterKey: KEY },
+    });
     expect(d('add-object').answer(v, { name: 'AddObjectResponse', instanceNumber: 4, status: 0 })).toEqual({
       kind: 'done',
       result: { instanceNumber: 4, status: 0 },
     });
-    expect(d('delete-object').start(v)).toMatchObject({ request: { name: 'DeleteObject', parameterKey: KEY } });
-    expect(d('delete-object').answer(v, { name: 'DeleteObjectResponse', status: 0 })).toEqual({ kind: 'done', result: { status: 0 } });
+    expect(d('delete-object').start(v)).toMatchObject({
+      request: { name: 'DeleteObject', parameterKey: KEY },
+    });
+    expect(d('delete-object').answer(v, { name: 'DeleteObjectResponse', status: 0 })).toEqual({
+      kind: 'done',
+      result: { status: 0 },
+    });
   });
 
   it('schedule-inform sends the delay with the job key', () => {
@@ -159,33 +176,56 @@ describe('jobs that finish in a later session', () => {
   it('reboot waits for "M Reboot" with its own CommandKey', () => {
     const r = d('reboot');
     expect(r.start(view({}))).toEqual({ kind: 'rpc', request: { name: 'Reboot', commandKey: KEY } });
-    expect(r.answer(view({}), { name: 'RebootResponse' })).toEqual({ kind: 'wait', state: { phase: 'awaiting-boot' } });
-    expect(r.inform!(view({}), { events: ['1 BOOT'], commandKeys: {} })).toBeNull();
-    expect(r.inform!(view({}), { events: ['1 BOOT', 'M Reboot'], commandKeys: { 'M Reboot': 'another' } })).toBeNull();
-    expect(r.inform!(view({}), { events: ['1 BOOT', 'M Reboot'], commandKeys: { 'M Reboot': KEY } })).toEqual({
-      kind: 'done',
-      result: { events: ['1 BOOT', 'M Reboot'] },
+    expect(r.answer(view({}), { name: 'RebootResponse' })).toEqual({
+      kind: 'wait',
+      state: { phase: 'awaiting-boot' },
     });
+    expect(r.inform!(view({}), { events: ['1 BOOT'], commandKeys: {} })).toBeNull();
+    expect(
+      r.inform!(view({}), { events: ['1 BOOT', 'M Reboot'], commandKeys: { 'M Reboot': 'another' } }),
+    ).toBeNull();
+    expect(r.inform!(view({}), { events: ['1 BOOT', 'M Reboot'], commandKeys: { 'M Reboot': KEY } })).toEqual(
+      {
+        kind: 'done',
+        result: { events: ['1 BOOT', 'M Reboot'] },
+      },
+    );
   });
 
   it('factory-reset waits for 0 BOOTSTRAP', () => {
     const r = d('factory-reset');
-    expect(r.answer(view({}), { name: 'FactoryResetResponse' })).toEqual({ kind: 'wait', state: { phase: 'awaiting-bootstrap' } });
+    expect(r.answer(view({}), { name: 'FactoryResetResponse' })).toEqual({
+      kind: 'wait',
+      state: { phase: 'awaiting-bootstrap' },
+    });
     expect(r.inform!(view({}), { events: ['1 BOOT'], commandKeys: {} })).toBeNull();
-    expect(r.inform!(view({}), { events: ['0 BOOTSTRAP', '1 BOOT'], commandKeys: {} })).toMatchObject({ kind: 'done' });
+    expect(r.inform!(view({}), { events: ['0 BOOTSTRAP', '1 BOOT'], commandKeys: {} })).toMatchObject({
+      kind: 'done',
+    });
   });
 
   it('firmware-upgrade downloads the stored file under its job URL and checks the version reported after TransferComplete', () => {
     const f = d('firmware-upgrade');
-    const stored = view({ fileId: 'f-1', version: 'V2', token: 'tok' }, { file: { id: 'f-1', name: 'fw.bin', size: 1234 } });
+    const stored = view(
+      { fileId: 'f-1', version: 'V2', token: 'tok' },
+      { file: { id: 'f-1', name: 'fw.bin', size: 1234 } },
+    );
     expect(f.transfer).toEqual({ direction: 'download' });
     expect(f.start(stored)).toMatchObject({
       kind: 'rpc',
-      request: { name: 'Download', fileType: '1 Firmware Upgrade Image', url: `http://acs:3029/files/${JOB_ID}/tok/fw.bin`, fileSize: 1234, commandKey: KEY },
+      request: {
+        name: 'Download',
+        fileType: '1 Firmware Upgrade Image',
+        url: `http://acs:3029/files/${JOB_ID}/tok/fw.bin`,
+        fileSize: 1234,
+        commandKey: KEY,
+      },
     });
     const outside = view({ firmwareUrl: 'http://fw.example/img.bin', version: 'V2', token: 'tok' });
     expect(f.start(outside)).toMatchObject({ request: { url: 'http://fw.example/img.bin', fileSize: 0 } });
-    expect(f.answer(stored, { name: 'DownloadResponse', status: 1, startTime: '', completeTime: '' })).toEqual({
+    expect(
+      f.answer(stored, { name: 'DownloadResponse', status: 1, startTime: '', completeTime: '' }),
+    ).toEqual({
       kind: 'wait',
       state: { phase: 'awaiting-transfer' },
     });
@@ -205,30 +245,45 @@ describe('jobs that finish in a later session', () => {
   });
 
   it('download-file and restore-config download a file of the store; a status 0 answer finishes at once', () => {
-    const v = view({ fileId: 'f-2', targetPath: '/etc/x.conf', token: 'tok' }, { file: { id: 'f-2', name: 'x.conf', size: 10 } });
+    const v = view(
+      { fileId: 'f-2', targetPath: '/etc/x.conf', token: 'tok' },
+      { file: { id: 'f-2', name: 'x.conf', size: 10 } },
+    );
     expect(d('download-file').start(v)).toMatchObject({
       request: { name: 'Download', fileType: '3 Vendor Configuration File', targetFileName: '/etc/x.conf' },
     });
-    expect(d('download-file').answer(v, { name: 'DownloadResponse', status: 0, startTime: '', completeTime: '' })).toEqual({
+    expect(
+      d('download-file').answer(v, { name: 'DownloadResponse', status: 0, startTime: '', completeTime: '' }),
+    ).toEqual({
       kind: 'done',
       result: { transferred: true },
     });
     expect(d('restore-config').start(v)).toMatchObject({ request: { name: 'Download', targetFileName: '' } });
-    expect(d('restore-config').transferComplete!(v, tc())).toEqual({ kind: 'done', result: { transferred: true } });
+    expect(d('restore-config').transferComplete!(v, tc())).toEqual({
+      kind: 'done',
+      result: { transferred: true },
+    });
   });
 
   it('upload-file and backup-config ask the device to PUT to the job URL, and finish only when a file arrived', () => {
     const log = d('upload-file');
     expect(log.transfer).toEqual({ direction: 'upload', kind: 'log' });
     expect(log.start(view({ filePath: '/var/log/messages', token: 'tok' }))).toMatchObject({
-      request: { name: 'Upload', fileType: '2 Vendor Log File', url: `http://acs:3029/files/${JOB_ID}/tok/messages` },
+      request: {
+        name: 'Upload',
+        fileType: '2 Vendor Log File',
+        url: `http://acs:3029/files/${JOB_ID}/tok/messages`,
+      },
     });
     expect(log.start(view({ filePath: '1 Vendor Configuration File', token: 'tok' }))).toMatchObject({
       request: { fileType: '1 Vendor Configuration File' },
     });
     const backup = d('backup-config');
     expect(backup.transfer).toEqual({ direction: 'upload', kind: 'backup' });
-    expect(backup.transferComplete!(view({ token: 'tok' }), tc())).toMatchObject({ kind: 'fail', error: expect.stringMatching(/no file arrived/) });
+    expect(backup.transferComplete!(view({ token: 'tok' }), tc())).toMatchObject({
+      kind: 'fail',
+      error: expect.stringMatching(/no file arrived/),
+    });
     expect(backup.transferComplete!(view({ token: 'tok' }, { uploaded: { id: 'up-1' } }), tc())).toEqual({
       kind: 'done',
       result: { fileId: 'up-1' },

@@ -10,5 +10,6 @@ export default describeJob<Record<string, never>>()({
     a.name === 'FactoryResetResponse'
       ? { kind: 'wait', state: { phase: 'awaiting-bootstrap' } }
       : unexpected(a, 'FactoryResetResponse'),
-  inform: (_c, i) => (i.events.includes('0 BOOTSTRAP') ? { kind: 'done', result: { events: i.events } } : null),
+  inform: (_c, i) =>
+    i.events.includes('0 BOOTSTRAP') ? { kind: 'done', result: { events: i.events } } : null,
 });

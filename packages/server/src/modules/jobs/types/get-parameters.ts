@@ -9,7 +9,10 @@ export interface GetParametersParams {
 export default describeJob<GetParametersParams>()({
   type: 'get-parameters',
   rpcs: ['GetParameterValues'],
-  start: (c) => ({ kind: 'rpc', request: { name: 'GetParameterValues', parameterNames: c.params.parameters } }),
+  start: (c) => ({
+    kind: 'rpc',
+    request: { name: 'GetParameterValues', parameterNames: c.params.parameters },
+  }),
   answer: (_c, a) => {
     if (a.name !== 'GetParameterValuesResponse') return unexpected(a, 'GetParameterValuesResponse');
     const values = valuesOf(a.parameterList);

@@ -44,7 +44,9 @@ export type JobParamsOf<T extends JobType> =
 export const JOB_TYPES = JOB_DESCRIPTORS.map((d) => d.type) as JobType[];
 
 /** The types of the jobs the ACS makes for itself (never through the API). */
-export const INTERNAL_JOB_TYPES = JOB_DESCRIPTORS.filter((d) => d.internal === true).map((d) => d.type) as JobType[];
+export const INTERNAL_JOB_TYPES = JOB_DESCRIPTORS.filter((d) => d.internal === true).map(
+  (d) => d.type,
+) as JobType[];
 
 const BY_TYPE = new Map<string, JobDescriptor<unknown>>(
   JOB_DESCRIPTORS.map((d) => [d.type, d as JobDescriptor<unknown>]),

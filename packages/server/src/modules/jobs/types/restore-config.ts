@@ -1,6 +1,13 @@
 // restore-config: Download "3 Vendor Configuration File" of a configuration file of the store.
 import { describeJob, unexpected } from '../descriptor';
-import { afterTransferRpc, download, downloadDone, fileOf, transferFault, type TransferParams } from './transfer';
+import {
+  afterTransferRpc,
+  download,
+  downloadDone,
+  fileOf,
+  transferFault,
+  type TransferParams,
+} from './transfer';
 
 export interface RestoreConfigParams extends TransferParams {
   fileId: string;
@@ -15,6 +22,8 @@ export default describeJob<RestoreConfigParams>()({
     return download(c, '3 Vendor Configuration File', f.url, f.size);
   },
   answer: (c, a) =>
-    a.name === 'DownloadResponse' ? afterTransferRpc(c, a.status, downloadDone) : unexpected(a, 'DownloadResponse'),
+    a.name === 'DownloadResponse'
+      ? afterTransferRpc(c, a.status, downloadDone)
+      : unexpected(a, 'DownloadResponse'),
   transferComplete: (_c, tc) => transferFault(tc) ?? downloadDone(),
 });

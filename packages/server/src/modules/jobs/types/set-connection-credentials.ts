@@ -9,8 +9,10 @@ import { parametersSet, setParameterValues, type SetParametersParams } from './s
 export type ConnectionCredentialsParams = SetParametersParams;
 
 const credentials = (c: JobView<ConnectionCredentialsParams>) => ({
-  connectionRequestUsername: findWrite(c.params.parameters, '.ManagementServer.ConnectionRequestUsername') ?? '',
-  connectionRequestPassword: findWrite(c.params.parameters, '.ManagementServer.ConnectionRequestPassword') ?? '',
+  connectionRequestUsername:
+    findWrite(c.params.parameters, '.ManagementServer.ConnectionRequestUsername') ?? '',
+  connectionRequestPassword:
+    findWrite(c.params.parameters, '.ManagementServer.ConnectionRequestPassword') ?? '',
 });
 
 export default describeJob<ConnectionCredentialsParams>()({

@@ -10,7 +10,13 @@ export interface TransferParams {
   token: string;
 }
 
-export function download(c: JobView<unknown>, fileType: string, url: string, size: number, target = ''): Step {
+export function download(
+  c: JobView<unknown>,
+  fileType: string,
+  url: string,
+  size: number,
+  target = '',
+): Step {
   return {
     kind: 'rpc',
     request: {

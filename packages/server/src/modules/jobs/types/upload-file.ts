@@ -24,6 +24,8 @@ export default describeJob<UploadFileParams>()({
     );
   },
   answer: (c, a) =>
-    a.name === 'UploadResponse' ? afterTransferRpc(c, a.status, () => uploadDone(c)) : unexpected(a, 'UploadResponse'),
+    a.name === 'UploadResponse'
+      ? afterTransferRpc(c, a.status, () => uploadDone(c))
+      : unexpected(a, 'UploadResponse'),
   transferComplete: (c, tc) => transferFault(tc) ?? uploadDone(c),
 });
