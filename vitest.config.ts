@@ -32,6 +32,14 @@ export default defineConfig({
         },
       },
       'packages/web/vite.config.ts',
+      {
+        test: {
+          name: 'eslint-rules',
+          root: 'eslint-rules',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config';
-import { hashPassword, verifyPassword } from '../modules/auth/passwords';
+import { hashPassword, verifyPassword } from '../modules/users/passwords';
 import { createUsersRepository } from '../modules/users/repository';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './database';
 import { migrations } from './migrations/index';

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { UsersRepository } from '../users/repository';
+import { hashPassword, verifyPassword, type UsersRepository } from '../users/index';
 import type { LoginLimiter, LoginRefusal } from './login-limiter';
-import { hashPassword, verifyPassword } from './passwords';
 import type { TokenClaims, TokenSigner } from './tokens';
 
 export interface AuthServiceDeps {

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { Agent, request as httpRequest, type Dispatcher } from 'undici';
 import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';
 import type { DeviceRow } from '../../db/tables/devices';
-import type { ServerSettings } from '../settings/defaults';
+import type { ServerSettings } from '../settings/index';
 import { digestHash } from './cpe-auth';
 import { createTargetChecker, type TargetChecker } from './cr-target';
 

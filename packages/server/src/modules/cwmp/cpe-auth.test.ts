@@ -3,8 +3,8 @@ import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
-import type { DevicesService } from '../devices/service';
-import type { SettingsService } from '../settings/service';
+import type { DevicesService } from '../devices/index';
+import type { SettingsService } from '../settings/index';
 import { createCpeAuthenticator, digestHash, type CpeAuthOptions } from './cpe-auth';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;

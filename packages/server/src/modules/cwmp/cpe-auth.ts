@@ -15,8 +15,8 @@ import {
   verifyDigestResponse,
   type DigestHash,
 } from '@provisor/cwmp';
-import type { DevicesService } from '../devices/service';
-import type { SettingsService } from '../settings/service';
+import type { DevicesService } from '../devices/index';
+import type { SettingsService } from '../settings/index';
 
 export const REALM = 'Provisor';
 

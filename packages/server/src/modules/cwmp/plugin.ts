@@ -11,7 +11,7 @@ import type { CpeAuthenticator, CpePrincipal } from './cpe-auth';
 import { normalizeAddress } from '../../net/addresses';
 import type { LoadShedder } from './load-shedder';
 import type { CwmpReply, SessionEngine } from './session-engine';
-import type { SettingsService } from '../settings/service';
+import type { SettingsService } from '../settings/index';
 
 export const SESSION_COOKIE = 'provisor_session';
 

@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/unavailable';
-import type { DevicesService } from '../devices/service';
-import type { JobEngine } from '../jobs/engine';
-import type { EventBus } from '../live/event-bus';
-import type { SettingsService } from '../settings/service';
+import type { DevicesService } from '../devices/index';
+import type { JobEngine } from '../jobs/index';
+import type { EventBus } from '../live/index';
+import type { SettingsService } from '../settings/index';
 import { admission, type CpePrincipal } from './cpe-auth';
 import type { LoadShedder } from './load-shedder';
 import { step } from './session/step';

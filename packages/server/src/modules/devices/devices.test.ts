@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveMessage } from '../live/event-bus';
+import type { LiveMessage } from '../live/index';
 import { bearer, buildTestApp, login } from '../../../test/helpers';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;

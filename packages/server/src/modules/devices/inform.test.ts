@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../../config';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../../db/database';
-import { createEventBus, type LiveMessage } from '../live/event-bus';
+import { createEventBus, type LiveMessage } from '../live/index';
 import { createTestDatabase, describeWithPostgres, postgresUrl } from '../../../test/postgres';
 import { sql } from 'kysely';
 import { INFORM_COLUMNS, createInformStore, type InformStore } from './inform-store';

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { DeviceRow, DeviceStatus } from '../../db/tables/devices';
 import { AppError } from '../../errors';
-import type { EventBus } from '../live/event-bus';
+import type { EventBus } from '../live/index';
 import { createDeadlines } from './deadlines';
 import type { InformStore } from './inform-store';
 import { findBySuffix, mergeParameters, parseParameters, storedValue, type ParameterMap } from './parameters';

@@ -2,7 +2,7 @@
 // "Device not found" for the others, each id once.
 import type { DeviceRow } from '../../db/tables/devices';
 import type { JobRow } from '../../db/tables/jobs';
-import type { DevicesService } from '../devices/service';
+import type { DevicesService } from '../devices/index';
 
 export type BulkResult =
   { deviceId: string; success: true; jobId: string } | { deviceId: string; success: false; error: string };

@@ -1,7 +1,7 @@
 // spec §7 Provisioning: bulk/export-parameters, the stored parameters of devices as CSV, JSON or XML.
 import type { DeviceRow } from '../../db/tables/devices';
 import { csvRow } from '../../http/csv';
-import type { ParameterMap } from '../devices/parameters';
+import type { ParameterMap } from '../devices/index';
 
 export type ExportFormat = 'csv' | 'json' | 'xml';
 

@@ -1,7 +1,7 @@
 // Jobs carried out over real CWMP sessions with a scripted CPE on loopback.
 import { parameterValue, type CwmpMessage } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveMessage } from '../live/event-bus';
+import type { LiveMessage } from '../live/index';
 import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe, type Exchange } from '../../../test/cpe-client';
 

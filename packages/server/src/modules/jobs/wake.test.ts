@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceRow } from '../../db/tables/devices';
-import { createConnectionRequester } from '../cwmp/connection-request';
-import type { SettingsService } from '../settings/service';
+import { createConnectionRequester } from '../cwmp/index';
+import type { SettingsService } from '../settings/index';
 import { createWaker } from './wake';
 
 // A CPE's connection-request endpoint that accepts every request and counts them.

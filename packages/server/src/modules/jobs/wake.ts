@@ -3,8 +3,8 @@
 // tried again once the interval has passed, once per device, if jobs are still waiting by then.
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceRow } from '../../db/tables/devices';
-import { connectionTarget, type ConnectionRequester } from '../cwmp/connection-request';
-import type { SettingsService } from '../settings/service';
+import { connectionTarget, type ConnectionRequester } from '../cwmp/index';
+import type { SettingsService } from '../settings/index';
 
 export interface WakerDeps {
   settings: SettingsService;

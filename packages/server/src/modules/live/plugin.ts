@@ -4,8 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import websocket from '@fastify/websocket';
-import { LIVE_SUBPROTOCOL } from '../auth/plugin';
-import type { AuthService } from '../auth/service';
+import { LIVE_SUBPROTOCOL, type AuthService } from '../auth/index';
 import type { EventBus } from './event-bus';
 import { sendNotFound } from '../../errors';
 

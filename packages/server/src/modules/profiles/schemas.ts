@@ -1,6 +1,6 @@
 // JSON schemas of the profile routes (spec §7 Profiles). Response schemas list every field.
 import { errorResponses, idParams, pagedListResponse } from '../../http/schemas';
-import { renderedParamSchema, stringList, validationResultSchema } from '../templates/schemas';
+import { renderedParamSchema, stringList, validationResultSchema } from '../templates/index';
 
 const freeObject = { type: 'object', additionalProperties: true } as const;
 

@@ -5,8 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProfileVersionRow } from '../../db/tables/profile-versions';
 import type { ProfileRow, ValidationStatus } from '../../db/tables/profiles';
 import { AppError } from '../../errors';
-import type { RenderedParam } from '../templates/render';
-import type { Template, TemplatesService } from '../templates/service';
+import type { RenderedParam, Template, TemplatesService } from '../templates/index';
 import type { ProfileListQuery, ProfilesRepository } from './repository';
 
 export const MAX_BULK_PROFILES = 1000;

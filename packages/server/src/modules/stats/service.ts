@@ -1,7 +1,7 @@
 // Dashboard counts (spec §3 Device stats). `stats_update` is published whenever they change;
 // recomputation is coalesced so a burst of Informs costs one count query.
-import type { DevicesService } from '../devices/service';
-import type { EventBus } from '../live/event-bus';
+import type { DevicesService } from '../devices/index';
+import type { EventBus } from '../live/index';
 
 export interface DeviceStats {
   totalDevices: number;

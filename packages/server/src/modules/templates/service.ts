@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TemplateRow } from '../../db/tables/templates';
 import { AppError } from '../../errors';
-import type { DataModelsService } from '../data-model/service';
+import type { DataModelsService } from '../data-model/index';
 import { parseDefinition, type MappingEntry, type TemplateDefinition } from './definition';
 import { createSchemaCompiler, type SchemaCompiler } from './json-schema';
 import { kindOf, renderValues, type RenderedParam } from './render';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, login } from '../../../test/helpers';
 import { multipart } from '../../../test/multipart';
-import { SKIPPED_WARNING } from '../data-model/service';
+import { SKIPPED_WARNING } from '../data-model/index';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 

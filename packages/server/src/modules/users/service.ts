@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../errors';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from './passwords';
 import type { UsersRepository } from './repository';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;

@@ -1,3 +1,4 @@
+// Password hashing belongs to the users module, which stores the hashes; auth verifies sign-ins with it.
 // scrypt from node:crypto: no native dependency, memory-hard. Stored as
 // `scrypt$N$r$p$salt$hash` (base64url) so parameters can be raised later without breaking old hashes.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';

@@ -1,0 +1,72 @@
+// The repository's own lint set-up (eslint.config.js, what `npm run lint` runs) enforces the
+// boundaries of issue 15, and its exemption list holds only files that still need it.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { SERVER_MODULES_EXEMPT } from '../eslint.config.js';
+import { REPO_ROOT } from './resolve-import.js';
+
+const eslint = new ESLint({ cwd: REPO_ROOT });
+
+async function ruleIds(relativePath: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, relativePath) });
+  return result?.messages.map((m) => m.ruleId) ?? [];
+}
+
+describe('npm run lint', () => {
+  it('fails on a web feature importing another feature', async () => {
+    const ids = await ruleIds(
+      'packages/web/src/features/dashboard/components/probe.ts',
+      "import { useDevices } from '@/features/devices/api/get-devices';\nexport const probe = useDevices;\n",
+    );
+    expect(ids).toEqual(['provisor/web-features']);
+  });
+
+  it('fails on the web importing server code other than types', async () => {
+    const ids = await ruleIds(
+      'packages/web/src/lib/probe.ts',
+      "import { loadConfig } from '@provisor/server';\nexport const probe = loadConfig;\n",
+    );
+    expect(ids).toEqual(['provisor/web-server-types']);
+  });
+
+  it('passes the web importing types from the server', async () => {
+    const ids = await ruleIds(
+      'packages/web/src/lib/probe.ts',
+      "import type { Config } from '@provisor/server';\nexport type Probe = Config;\n",
+    );
+    expect(ids).toEqual([]);
+  });
+
+  it("fails on a server module importing another module's internal file", async () => {
+    const ids = await ruleIds(
+      'packages/server/src/modules/stats/probe.ts',
+      "import { perDevice } from '../jobs/bulk';\nexport const probe = perDevice;\n",
+    );
+    expect(ids).toEqual(['provisor/server-modules']);
+  });
+
+  it("passes a server module importing another module's index", async () => {
+    const ids = await ruleIds(
+      'packages/server/src/modules/stats/probe.ts',
+      "import { perDevice } from '../jobs/index';\nexport const probe = perDevice;\n",
+    );
+    expect(ids).toEqual([]);
+  });
+});
+
+describe('the exemptions from provisor/server-modules', () => {
+  const strict = new ESLint({
+    cwd: REPO_ROOT,
+    overrideConfig: { files: SERVER_MODULES_EXEMPT, rules: { 'provisor/server-modules': 'error' } },
+  });
+
+  it.each(SERVER_MODULES_EXEMPT)(
+    '%s still needs its exemption (remove it from eslint.config.js when not)',
+    async (file) => {
+      const [result] = await strict.lintFiles([path.join(REPO_ROOT, file)]);
+      const reaches = result?.messages.filter((m) => m.ruleId === 'provisor/server-modules') ?? [];
+      expect(reaches.length).toBeGreaterThan(0);
+    },
+  );
+});

@@ -1,0 +1,18 @@
+// The jobs module's public surface: other modules import only this file (issue 15, point 3).
+export { assignRoutes } from './assign-routes';
+export { perDevice, type BulkResult } from './bulk';
+export { createJobsRepository, type JobsRepository } from './repository';
+export { jobsRoutes } from './routes';
+export { bulkSchema, deviceActionSchema, jobSchema } from './schemas';
+export { createJobsService, toApiJob, type JobsService, type JobsServiceOptions } from './service';
+export { createWaker, type WakerDeps } from './wake';
+export {
+  createJobEngine,
+  type JobEngine,
+  type JobEngineOptions,
+  type JobRpc,
+  type NoAnswerReason,
+  type SessionFacts,
+} from './engine';
+export { descriptorOf, JOB_TYPES, type JobType } from './types';
+export type { JobParams } from './service';

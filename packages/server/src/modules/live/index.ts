@@ -1,0 +1,9 @@
+// The live module's public surface: other modules import only this file (issue 15, point 3).
+export {
+  createEventBus,
+  type EventBus,
+  type LiveEvents,
+  type LiveEventType,
+  type LiveMessage,
+} from './event-bus';
+export { default as livePlugin, registerWebsocket } from './plugin';
