@@ -7,7 +7,7 @@ const INFORM_RESPONSE =
   'xmlns:cwmp="urn:dslforum-org:cwmp-1-0"><soap-env:Header><cwmp:ID soap-env:mustUnderstand="1">1</cwmp:ID></soap-env:Header>' +
   '<soap-env:Body><cwmp:InformResponse><MaxEnvelopes>1</MaxEnvelopes></cwmp:InformResponse></soap-env:Body></soap-env:Envelope>';
 
-// The session ends with Connection: close, as cwmp-reference §2 asks of an ACS (and as Provisor does);
+// The session ends with Connection: close, as Provisor (like GenieACS) ends a session;
 // LIMIT_KEEP_ALIVE=1 keeps the connection for the next session instead (not what a CWMP session does).
 const CLOSE = process.env.LIMIT_KEEP_ALIVE !== '1';
 

@@ -141,7 +141,7 @@ async function freshPostgresDatabase(base: string): Promise<string> {
 }
 
 const rows: Row[] = [];
-// The limit: the same sessions, ended with Connection: close as the protocol asks (cwmp-reference §2),
+// The limit: the same sessions, ended with Connection: close as Provisor (like GenieACS) ends them,
 // so each session is a new TCP connection on both sides. For reference, the same server keeping the
 // connection from one session to the next, which no CWMP session does.
 rows.push(await limitRun(false));

@@ -103,7 +103,7 @@ function decodeHeader(
         break;
       }
       case 'SupportedCWMPVersions':
-        // cwmp-reference §3: icwmp sends "1.0, 1.1, ..."; trim each entry.
+        // TR-069 Amendment 6, 3.5: a comma-separated list; icwmp sends "1.0, 1.1, ...", so trim each entry.
         header.supportedCwmpVersions = h.text
           .split(',')
           .map((v) => v.trim())

@@ -1,5 +1,5 @@
 // encode(): CwmpEnvelope → SOAP 1.1 text. Prefixes are fixed (soap-env, soap-enc, xsd, xsi, cwmp)
-// and all declared on the Envelope, so arrayType and xsi:type values may use them (cwmp-reference §3).
+// and all declared on the Envelope, so arrayType and xsi:type values may use them (TR-069 Amendment 6, 3.5).
 import { CwmpEncodeError } from './errors';
 import type { CwmpEnvelope, CwmpHeader } from './message';
 import {
@@ -19,7 +19,7 @@ const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 function headerEntries(h: CwmpHeader): string {
   let out = '';
-  // cwmp-reference §3: ID and HoldRequests and UseCWMPVersion are mustUnderstand="1"; the others 0.
+  // TR-069 Amendment 6, 3.5: ID and HoldRequests and UseCWMPVersion are mustUnderstand="1"; the others 0.
   if (h.id !== undefined) out += `<cwmp:ID soap-env:mustUnderstand="1">${escapeXml(h.id)}</cwmp:ID>`;
   if (h.holdRequests !== undefined) {
     out += `<cwmp:HoldRequests soap-env:mustUnderstand="1">${h.holdRequests ? 1 : 0}</cwmp:HoldRequests>`;

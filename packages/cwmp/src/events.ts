@@ -1,5 +1,5 @@
-// cwmp-reference §5: Inform event codes and what each asks of the ACS. Unknown events are normal
-// (vendor "X <OUI> ..." codes); never fault on one.
+// Inform event codes (TR-069 Amendment 6, A.3.3.1; their delivery, 3.7.1.5) and what each asks of the
+// ACS. Unknown events are normal (vendor "X <OUI> ..." codes); never fault on one.
 
 /** The standard single events, code → meaning. */
 export const EVENT_CODES = Object.freeze({

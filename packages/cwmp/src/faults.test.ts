@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACS_FAULTS, CPE_FAULTS, faultName, soapFaultCodeFor } from './faults';
 
-describe('fault tables (cwmp-reference §8)', () => {
+describe('fault tables (TR-069 Amendment 6, A.5)', () => {
   it('lists the ACS codes 8000-8006 and the CPE codes 9000-9032', () => {
     expect(Object.keys(ACS_FAULTS).map(Number)).toStrictEqual([8000, 8001, 8002, 8003, 8004, 8005, 8006]);
     expect(Object.keys(CPE_FAULTS)).toHaveLength(33);

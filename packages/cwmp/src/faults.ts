@@ -1,4 +1,4 @@
-// cwmp-reference §8: the ACS (8xxx) and CPE (9xxx) fault code tables. A CWMP fault is a protocol
+// TR-069 Amendment 6, A.5: the ACS (8xxx) and CPE (9xxx) fault code tables. A CWMP fault is a protocol
 // outcome, so it is a message value (rpc/fault.ts), never an exception.
 
 /** Faults the ACS returns to the CPE. */
@@ -49,8 +49,8 @@ export const CPE_FAULTS: Readonly<Record<number, string>> = Object.freeze({
   9032: 'DU update: version already exists',
 });
 
-// cwmp-reference §8: the usual SOAP faultcode per CWMP code, per icwmp (⚠ for 9021+). For ACS faults
-// the reference only fixes 8001 = Server; invalid arguments is the client's doing.
+// The usual SOAP faultcode per CWMP code, as icwmp sends them (unverified for 9021+). Of the ACS
+// faults, cwmp-acs-go answers 8001 with Server; invalid arguments is the client's doing.
 const CLIENT_FAULTS: ReadonlySet<number> = new Set([8003, 9003, 9005, 9006, 9007, 9008]);
 
 /** "Client" when the request was at fault, otherwise "Server". */

@@ -1,6 +1,6 @@
-// Read helpers for RPC arguments. cwmp-reference §1: children are unqualified, but some CPEs
-// qualify them, so every lookup is by local name. Optional arguments fall back to a default with a
-// CWMP_WARN_MISSING_FIELD warning; required ones fail with CWMP_ERR_MISSING_ELEMENT.
+// Read helpers for RPC arguments. The CWMP schemas (cwmp-1-N.xsd) leave children unqualified, but
+// some CPEs qualify them, so every lookup is by local name. Optional arguments fall back to a
+// default with a CWMP_WARN_MISSING_FIELD warning; required ones fail with CWMP_ERR_MISSING_ELEMENT.
 import { CwmpParseError } from './errors';
 import type { CwmpWarning, CwmpWarningCode } from './errors';
 import { attrByLocalName, childNamed, childrenOf } from './xml/element';
@@ -85,7 +85,7 @@ export function readUnsignedInt(
   name: string,
   presence: Presence,
 ): number {
-  // Accept up to 2^53 rather than 2^32: FileSize overflows in the wild (cwmp-reference §6 Download).
+  // Accept up to 2^53 rather than 2^32: FileSize (TR-069 Amendment 6, A.3.2.8) overflows in the wild.
   return readInteger(ctx, el, name, presence, 0, Number.MAX_SAFE_INTEGER);
 }
 
@@ -111,8 +111,8 @@ export function readBoolean(ctx: DecodeContext, el: XmlElement, name: string, pr
 }
 
 /**
- * Items of a SOAP-encoded array child. cwmp-reference §3: be lenient when arrayType is missing or
- * wrong (warn), and accept any item element name.
+ * Items of a SOAP-encoded array child (TR-069 Amendment 6, 3.5). CPEs send arrayType missing or wrong,
+ * so be lenient (warn), and accept any item element name.
  */
 export function readArray<T>(
   ctx: DecodeContext,

@@ -1,5 +1,5 @@
 // HTTP Digest authentication (RFC 7616; RFC 2617 without qop), used in both directions of CWMP:
-// the ACS challenges CPEs (cwmp-reference §2) and CPEs challenge the ACS's connection requests (§13).
+// the ACS challenges CPEs (TR-069 Amendment 6, 3.4.5) and CPEs challenge its connection requests (3.2.2).
 // Pure: the caller passes the hash function (node:crypto on the server and in the simulator).
 
 export type DigestAlgorithm = 'MD5' | 'SHA-256';

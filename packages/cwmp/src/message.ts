@@ -1,4 +1,4 @@
-// The message types: one union keyed by `name`, and the envelope around it (cwmp-reference §3).
+// The message types: one union keyed by `name`, and the envelope around it (TR-069 Amendment 6, 3.5).
 import type { CwmpNamespace } from './namespaces';
 import type { AddObject, AddObjectResponse } from './rpc/add-object';
 import type {
@@ -33,7 +33,7 @@ import type { SetParameterValues, SetParameterValuesResponse } from './rpc/set-p
 import type { TransferComplete, TransferCompleteResponse } from './rpc/transfer-complete';
 import type { Upload, UploadResponse } from './rpc/upload';
 
-/** Methods the ACS calls on the CPE (cwmp-reference §6); GetRPCMethods goes both ways. */
+/** Methods the ACS calls on the CPE (TR-069 Amendment 6, A.3.2, A.4.1); GetRPCMethods goes both ways. */
 export type CpeMethodRequest =
   | GetRPCMethods
   | SetParameterValues
@@ -75,7 +75,7 @@ export type CpeMethodResponse =
   | CancelTransferResponse
   | ChangeDUStateResponse;
 
-/** Methods the CPE calls on the ACS (cwmp-reference §7). */
+/** Methods the CPE calls on the ACS (TR-069 Amendment 6, A.3.3, A.4.2). */
 export type AcsMethodRequest =
   | Inform
   | TransferComplete
@@ -108,7 +108,7 @@ export type CwmpMessageName = CwmpMessage['name'];
 /** The message with the given name, e.g. MessageOf<'Inform'>. */
 export type MessageOf<N extends CwmpMessageName> = Extract<CwmpMessage, { name: N }>;
 
-/** cwmp-reference §3 header elements; absent ones are left out. */
+/** The SOAP header elements (TR-069 Amendment 6, 3.5); absent ones are left out. */
 export interface CwmpHeader {
   /** cwmp:ID; a response must echo its request's ID. Some CPEs omit it. */
   id?: string;

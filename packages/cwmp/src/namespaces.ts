@@ -1,5 +1,6 @@
-// cwmp-reference §1: namespace URIs. CWMP 1.3 and 1.4 still use urn:dslforum-org:cwmp-1-2; the
-// cwmp-1-3 and cwmp-1-4 URNs are not BBF's but appear in the wild, so any cwmp-1-N is accepted.
+// Namespace URIs (TR-069 Amendment 6, 3.5). CWMP 1.3 and 1.4 still use urn:dslforum-org:cwmp-1-2 (the
+// targetNamespace of cwmp-1-3.xsd and cwmp-1-4.xsd); the cwmp-1-3 and cwmp-1-4 URNs are not BBF's
+// but appear in the wild, so any cwmp-1-N is accepted.
 
 export const SOAP_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 export const SOAP_ENC_NS = 'http://schemas.xmlsoap.org/soap/encoding/';

@@ -32,7 +32,7 @@ export function readParameterValue(ctx: DecodeContext, item: XmlElement): Parame
   let type: XsdType = 'string';
   let xsiType: string | undefined;
   if (xt === undefined) {
-    // cwmp-reference §9: Value always carries xsi:type, but be lenient.
+    // TR-069 Amendment 6, A.3.2.1 and A.2.1: Value always carries xsi:type, but be lenient.
     warn(ctx, 'CWMP_WARN_MISSING_XSI_TYPE', `${name} has no xsi:type`);
   } else {
     const colon = xt.indexOf(':');
@@ -43,7 +43,7 @@ export function readParameterValue(ctx: DecodeContext, item: XmlElement): Parame
       xsiType = `xsd:${local}`;
     } else {
       type = t;
-      // cwmp-reference §9: echo the CPE's spelling of base64 when setting it.
+      // CPEs spell base64 in three ways; echo the CPE's spelling when setting it.
       if (local === 'base64Binary') xsiType = 'xsd:base64Binary';
       else if (t === 'base64' && colon > 0 && resolvePrefix(valueEl, xt.slice(0, colon)) === SOAP_ENC_NS) {
         xsiType = 'soap-enc:base64';
@@ -82,7 +82,7 @@ export function writeParameterList(list: readonly ParameterValue[]): string {
   return writeArray('ParameterList', 'cwmp:ParameterValueStruct', list, writeParameterValue);
 }
 
-/** FaultStruct: FaultCode 0 means success (cwmp-reference §7 TransferComplete). */
+/** FaultStruct: FaultCode 0 means success (TR-069 Amendment 6, A.3.3.2 TransferComplete). */
 export interface FaultStruct {
   faultCode: number;
   faultString: string;

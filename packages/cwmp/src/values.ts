@@ -1,4 +1,4 @@
-// cwmp-reference §9: parameter values carry xsi:type; the TR-106 types and how each is typed here.
+// TR-069 Amendment 6, A.2.1: parameter values carry xsi:type; the TR-106 types and how each is typed here.
 import type { CwmpWarning } from './errors';
 
 export const XSD_TYPES = [
@@ -143,7 +143,7 @@ export function parameterValue<T extends XsdType>(
 }
 
 /**
- * Maps the local part of an xsi:type (prefix already stripped) to an XsdType. cwmp-reference §9:
+ * Maps the local part of an xsi:type (prefix already stripped) to an XsdType. Seen from CPEs:
  * base64 arrives as xsd:base64, soap-enc:base64 or xsd:base64Binary.
  */
 export function xsdTypeOfLocalName(local: string): XsdType | undefined {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { negotiateVersion, versionOfNamespace } from './version';
 
-describe('version negotiation (cwmp-reference §3)', () => {
+describe('version negotiation (TR-069 Amendment 6, 3.7.4)', () => {
   it('chooses the highest common version and answers UseCWMPVersion in cwmp-1-2', () => {
     expect(
       negotiateVersion({

@@ -1,5 +1,5 @@
-// cwmp-reference §3 "Version negotiation" (Amd 6 §3.7.4 ⚠ details; behaviour of cwmp-acs-go and
-// icwmp): pick the highest version both sides support, else infer it from the namespace.
+// Version negotiation (TR-069 Amendment 6, 3.7.4), as cwmp-acs-go and icwmp do it: pick the highest
+// version both sides support, else infer it from the namespace.
 import type { CwmpHeader } from './message';
 import { namespaceMinor } from './namespaces';
 import type { CwmpNamespace } from './namespaces';
@@ -23,7 +23,7 @@ function minorOf(v: CwmpVersion): number {
   return v.charCodeAt(2) - 48;
 }
 
-/** The official namespace of a version: 1.3 and 1.4 still use cwmp-1-2 (cwmp-reference §1). */
+/** The official namespace of a version: 1.3 and 1.4 still use cwmp-1-2 (as cwmp-1-4.xsd declares). */
 export function namespaceForVersion(v: CwmpVersion): CwmpNamespace {
   return `urn:dslforum-org:cwmp-1-${Math.min(minorOf(v), 2)}` as CwmpNamespace;
 }

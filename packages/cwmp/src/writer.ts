@@ -15,12 +15,12 @@ export function writeInteger(tag: string, value: number): string {
   return `<${tag}>${value}</${tag}>`;
 }
 
-/** <tag>1</tag> or <tag>0</tag>: cwmp-reference §9, some CPEs accept only 0/1. */
+/** <tag>1</tag> or <tag>0</tag>: some CPEs accept only 0/1 for a boolean. */
 export function writeBoolean(tag: string, value: boolean): string {
   return value ? `<${tag}>1</${tag}>` : `<${tag}>0</${tag}>`;
 }
 
-/** A SOAP-encoded array with soap-enc:arrayType="<arrayType>[N]" (cwmp-reference §3 Arrays). */
+/** A SOAP-encoded array with soap-enc:arrayType="<arrayType>[N]" (TR-069 Amendment 6, 3.5). */
 export function writeArray<T>(
   tag: string,
   arrayType: string,

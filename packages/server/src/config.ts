@@ -69,7 +69,7 @@ export interface Config {
   maxFileBytes: number;
   /** Base URL that CPEs use to fetch and send files; by default the address they reached us at. */
   publicUrl: string | null;
-  /** Whether Provisor sets each device's connection-request credentials itself (cwmp-reference §13). */
+  /** Whether Provisor sets each device's connection-request credentials (TR-069 Amendment 6, 3.2.2). */
   setConnectionRequestCredentials: boolean;
   /** Directory of Broadband Forum data-model XML files for the template check; null skips it. */
   dataModelsDir: string | null;

@@ -63,7 +63,7 @@ function answer(
   headers: Record<string, string> = {},
 ) {
   reply.code(status).headers(headers);
-  // cwmp-reference §2: send Connection: close when you reject a session.
+  // Send Connection: close when rejecting a session (as GenieACS does).
   if (request.routeOptions.config?.textErrors) {
     return reply
       .headers({ 'content-type': 'text/plain; charset=utf-8', connection: 'close' })

@@ -1,4 +1,4 @@
-// The ACS side of a connection request (cwmp-reference §13) for tests: GET, and on 401 answer the
+// The ACS side of a connection request (TR-069 Amendment 6, 3.2.2) for tests: GET, and on 401 answer the
 // Digest challenge once.
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';

@@ -1,4 +1,4 @@
-// AddObject (cwmp-reference §6): ObjectName ends in "."; the response names the new instance.
+// AddObject (TR-069 Amendment 6, A.3.2.6): ObjectName ends in "."; the response names the new instance.
 import { readString, readUnsignedInt } from '../fields';
 import { writeInteger, writeString } from '../writer';
 import type { RpcCodec } from './codec';

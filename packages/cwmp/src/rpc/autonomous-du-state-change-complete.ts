@@ -1,4 +1,4 @@
-// AutonomousDUStateChangeComplete (1.2, cwmp-reference §7): a deployment unit changed on the CPE's
+// AutonomousDUStateChangeComplete (1.2, TR-069 Amendment 6, A.4.2.4): a deployment unit changed on the CPE's
 // own initiative; each result also says which operation was performed.
 import { readArray, readString } from '../fields';
 import { writeArray, writeString } from '../writer';

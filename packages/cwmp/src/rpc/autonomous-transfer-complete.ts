@@ -1,4 +1,4 @@
-// AutonomousTransferComplete (1.1, cwmp-reference §7): a transfer the ACS did not request finished.
+// AutonomousTransferComplete (1.1, TR-069 Amendment 6, A.3.3.3): a transfer the ACS did not request finished.
 import { readBoolean, readString, readUnsignedInt } from '../fields';
 import { readFaultStruct, writeFaultStruct } from '../structs';
 import type { FaultStruct } from '../structs';

@@ -1,4 +1,4 @@
-// CancelTransfer (1.2, cwmp-reference §6): fault 9021 when the transfer cannot be cancelled.
+// CancelTransfer (1.2, TR-069 Amendment 6, A.4.1.9): fault 9021 when the transfer cannot be cancelled.
 import { readString } from '../fields';
 import { writeString } from '../writer';
 import { emptyCodec } from './codec';

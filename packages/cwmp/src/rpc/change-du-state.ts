@@ -1,4 +1,4 @@
-// ChangeDUState (1.2, cwmp-reference §6): each <Operations> carries xsi:type cwmp:InstallOpStruct,
+// ChangeDUState (1.2, TR-069 Amendment 6, A.4.1.10): each <Operations> carries xsi:type cwmp:InstallOpStruct,
 // cwmp:UpdateOpStruct or cwmp:UninstallOpStruct (OperationStruct is abstract). Completion arrives
 // through DUStateChangeComplete.
 import { CwmpParseError } from '../errors';

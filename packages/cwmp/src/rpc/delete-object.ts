@@ -1,4 +1,4 @@
-// DeleteObject (cwmp-reference §6): ObjectName is an instance path, e.g. "Device.WiFi.SSID.3.".
+// DeleteObject (TR-069 Amendment 6, A.3.2.7): ObjectName is an instance path, e.g. "Device.WiFi.SSID.3.".
 import { readString, readUnsignedInt } from '../fields';
 import { writeInteger, writeString } from '../writer';
 import type { RpcCodec } from './codec';

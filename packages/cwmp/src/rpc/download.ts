@@ -1,4 +1,4 @@
-// Download (cwmp-reference §6): Status 0 = done and applied; 1 = a TransferComplete will follow,
+// Download (TR-069 Amendment 6, A.3.2.8): Status 0 = done and applied; 1 = a TransferComplete will follow,
 // and then StartTime/CompleteTime are the Unknown Time 0001-01-01T00:00:00Z.
 import { readString, readUnsignedInt } from '../fields';
 import { writeInteger, writeString } from '../writer';

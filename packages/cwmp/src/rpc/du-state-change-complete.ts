@@ -1,4 +1,4 @@
-// DUStateChangeComplete (1.2, cwmp-reference §7): results of a ChangeDUState, in the order of its
+// DUStateChangeComplete (1.2, TR-069 Amendment 6, A.4.2.3): results of a ChangeDUState, in the order of its
 // operations, with the ChangeDUState's CommandKey.
 import { readArray, readBoolean, readString } from '../fields';
 import type { DecodeContext } from '../fields';

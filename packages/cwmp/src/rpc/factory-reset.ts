@@ -1,4 +1,4 @@
-// FactoryReset (cwmp-reference §6): the CPE later Informs "0 BOOTSTRAP" + "1 BOOT".
+// FactoryReset (TR-069 Amendment 6, A.4.1.6): the CPE later Informs "0 BOOTSTRAP" + "1 BOOT".
 import { emptyCodec } from './codec';
 import type { RpcCodec } from './codec';
 

@@ -1,6 +1,6 @@
-// The SOAP Fault body with its cwmp:Fault detail (cwmp-reference §8), both directions: a CPE fault
-// arrives in a POST, an ACS fault goes in an HTTP response. faultcode arrives both unqualified
-// ("Client") and qualified ("soap-env:Client"); the prefix is dropped.
+// The SOAP Fault body with its cwmp:Fault detail (TR-069 Amendment 6, 3.5 and A.5), both directions: a
+// CPE fault arrives in a POST, an ACS fault goes in an HTTP response. faultcode arrives both
+// unqualified ("Client") and qualified ("soap-env:Client"); the prefix is dropped.
 import { CwmpParseError } from '../errors';
 import { readInt, readString, warn } from '../fields';
 import type { DecodeContext } from '../fields';

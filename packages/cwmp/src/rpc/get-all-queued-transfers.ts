@@ -1,4 +1,4 @@
-// GetAllQueuedTransfers (1.1, cwmp-reference §6): queued transfers with their details.
+// GetAllQueuedTransfers (1.1, TR-069 Amendment 6, A.4.1.7): queued transfers with their details.
 import { readArray, readBoolean, readString, readUnsignedInt } from '../fields';
 import { writeArray, writeBoolean, writeInteger, writeString } from '../writer';
 import { emptyCodec } from './codec';

@@ -1,4 +1,4 @@
-// GetParameterAttributes (cwmp-reference §6, §10).
+// GetParameterAttributes (TR-069 Amendment 6, A.3.2.5).
 import { readArray, readString, readStringArray, readUnsignedInt } from '../fields';
 import { writeArray, writeInteger, writeString, writeStringArray } from '../writer';
 import type { RpcCodec } from './codec';

@@ -1,4 +1,4 @@
-// GetParameterNames (cwmp-reference §6): ParameterPath "" is the root; NextLevel=true lists direct
+// GetParameterNames (TR-069 Amendment 6, A.3.2.3): ParameterPath "" is the root; NextLevel=true lists direct
 // children only. Object names end in ".".
 import { readArray, readBoolean, readString } from '../fields';
 import { writeArray, writeBoolean, writeString } from '../writer';

@@ -1,4 +1,4 @@
-// GetParameterValues (cwmp-reference §6): full names or partial paths ending in "."; the response
+// GetParameterValues (TR-069 Amendment 6, A.3.2.2): full names or partial paths ending in "."; the response
 // holds typed values.
 import { readStringArray } from '../fields';
 import { readParameterList, writeParameterList } from '../structs';

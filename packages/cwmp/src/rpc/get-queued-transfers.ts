@@ -1,4 +1,4 @@
-// GetQueuedTransfers (cwmp-reference §6): State 1 = not started, 2 = in progress, 3 = completed.
+// GetQueuedTransfers (TR-069 Amendment 6, A.4.1.1): State 1 = not started, 2 = in progress, 3 = completed.
 import { readArray, readString, readUnsignedInt } from '../fields';
 import { writeArray, writeInteger, writeString } from '../writer';
 import { emptyCodec } from './codec';

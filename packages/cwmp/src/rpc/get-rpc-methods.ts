@@ -1,4 +1,4 @@
-// GetRPCMethods: both directions (cwmp-reference §6 and §7). The ACS asks the CPE, and the CPE may
+// GetRPCMethods: both directions (TR-069 Amendment 6, A.3.1.1). The ACS asks the CPE, and the CPE may
 // ask the ACS; the response lists method names.
 import { readStringArray } from '../fields';
 import { writeStringArray } from '../writer';

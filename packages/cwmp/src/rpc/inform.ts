@@ -1,4 +1,4 @@
-// Inform (cwmp-reference §5): always the first message of a session. Device identity is
+// Inform (TR-069 Amendment 6, A.3.3.1): always the first message of a session. Device identity is
 // OUI + ProductClass + SerialNumber. InformResponse carries MaxEnvelopes (send 1).
 import { CwmpParseError } from '../errors';
 import type { DecodeContext } from '../fields';
@@ -65,8 +65,9 @@ function readIdString(ctx: DecodeContext, id: XmlElement, name: string, required
 }
 
 /**
- * The identity the ACS keys a device by (cwmp-reference §5), checked against TR-069 A.3.3.1 here so
- * that every user of the codec refuses the same Informs, each with a message naming the field.
+ * The identity the ACS keys a device by (OUI + ProductClass + SerialNumber), checked against
+ * TR-069 A.3.3.1 here so that every user of the codec refuses the same Informs, each with a message
+ * naming the field.
  */
 function readDeviceId(ctx: DecodeContext, el: XmlElement): DeviceIdStruct {
   const id = requireChild(el, 'DeviceId');

@@ -1,4 +1,4 @@
-// Kicked (cwmp-reference §7): a web "kick" from the subscriber's browser; the ACS answers NextURL.
+// Kicked (TR-069 Amendment 6, A.4.2.1): a web "kick" from the subscriber's browser; the ACS answers NextURL.
 import { readString } from '../fields';
 import { writeString } from '../writer';
 import type { RpcCodec } from './codec';

@@ -1,4 +1,4 @@
-// Reboot (cwmp-reference §6): the CPE later Informs "1 BOOT" + "M Reboot" with this CommandKey.
+// Reboot (TR-069 Amendment 6, A.3.2.9): the CPE later Informs "1 BOOT" + "M Reboot" with this CommandKey.
 import { readString } from '../fields';
 import { writeString } from '../writer';
 import { emptyCodec } from './codec';

@@ -1,4 +1,4 @@
-// RequestDownload (cwmp-reference §7): the CPE asks for a file; the ACS may send a Download later.
+// RequestDownload (TR-069 Amendment 6, A.4.2.2): the CPE asks for a file; the ACS may send a Download later.
 import { readArray, readString } from '../fields';
 import { writeArray, writeString } from '../writer';
 import { emptyCodec } from './codec';

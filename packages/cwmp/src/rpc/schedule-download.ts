@@ -1,4 +1,4 @@
-// ScheduleDownload (1.2, cwmp-reference §6): 1-2 time windows, in seconds after receipt. Completion
+// ScheduleDownload (1.2, TR-069 Amendment 6, A.4.1.8): 1-2 time windows, in seconds after receipt. Completion
 // arrives later through TransferComplete with "M ScheduleDownload".
 import { readArray, readInt, readString, readUnsignedInt } from '../fields';
 import { writeArray, writeInteger, writeString } from '../writer';

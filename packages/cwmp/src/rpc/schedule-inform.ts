@@ -1,4 +1,4 @@
-// ScheduleInform (cwmp-reference §6): later "3 SCHEDULED" + "M ScheduleInform" with CommandKey.
+// ScheduleInform (TR-069 Amendment 6, A.4.1.2): later "3 SCHEDULED" + "M ScheduleInform" with CommandKey.
 import { readString, readUnsignedInt } from '../fields';
 import { writeInteger, writeString } from '../writer';
 import { emptyCodec } from './codec';

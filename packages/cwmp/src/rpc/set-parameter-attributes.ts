@@ -1,4 +1,4 @@
-// SetParameterAttributes (cwmp-reference §6, §10): notification 0-2 (3-6 lightweight, 1.4) and the
+// SetParameterAttributes (TR-069 Amendment 6, A.3.2.4): notification 0-2 (3-6 lightweight, 1.4) and the
 // AccessList, whose only defined value is "Subscriber".
 import { readArray, readBoolean, readString, readStringArray, readUnsignedInt } from '../fields';
 import { writeArray, writeBoolean, writeInteger, writeString, writeStringArray } from '../writer';

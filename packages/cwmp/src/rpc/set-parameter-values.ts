@@ -1,4 +1,4 @@
-// SetParameterValues (cwmp-reference §6): atomic set of typed values plus the ParameterKey the CPE
+// SetParameterValues (TR-069 Amendment 6, A.3.2.1): atomic set of typed values plus the ParameterKey the CPE
 // stores on success. Status 0 = applied, 1 = committed but applied later (e.g. after a reboot).
 import { readString, readUnsignedInt } from '../fields';
 import { readParameterList, writeParameterList } from '../structs';

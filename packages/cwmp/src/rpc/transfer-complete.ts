@@ -1,4 +1,4 @@
-// TransferComplete (cwmp-reference §7): ends a Download, Upload or ScheduleDownload. FaultCode 0 is
+// TransferComplete (TR-069 Amendment 6, A.3.3.2): ends a Download, Upload or ScheduleDownload. FaultCode 0 is
 // success; the CPE re-sends it until acknowledged, so always accept it.
 import { readString } from '../fields';
 import { readFaultStruct, writeFaultStruct } from '../structs';

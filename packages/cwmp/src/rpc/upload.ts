@@ -1,4 +1,4 @@
-// Upload (cwmp-reference §6): FileType "1 Vendor Configuration File", "2 Vendor Log File", or
+// Upload (TR-069 Amendment 6, A.4.1.5): FileType "1 Vendor Configuration File", "2 Vendor Log File", or
 // "3 ... <i>" / "4 ... <i>"; the CPE PUTs the file to URL.
 import { readString, readUnsignedInt } from '../fields';
 import { writeInteger, writeString } from '../writer';

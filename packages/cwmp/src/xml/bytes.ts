@@ -1,4 +1,4 @@
-// Turning request bytes into text. cwmp-reference §2: XML should be UTF-8, but captured CPEs also
+// Turning request bytes into text. CPEs mostly send UTF-8, but captured CPEs also
 // declare ISO-8859-1, so the encoding comes from the byte order mark or the XML declaration,
 // defaulting to UTF-8 (XML 1.0 §4.3.3, Appendix F).
 import { CwmpParseError } from '../errors';

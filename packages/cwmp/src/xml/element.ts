@@ -1,5 +1,6 @@
 // The light element tree the scanner builds, and the read helpers the RPC decoders use.
-// cwmp-reference §1: match namespaces by URI and children by local name, never by prefix.
+// Match namespaces by URI and children by local name, never by prefix: prefixes are arbitrary
+// (CPEs write SOAP-ENV, soapenv, ...), and some CPEs qualify children the schemas leave unqualified.
 
 /** One namespace declaration; scopes form an immutable linked list from an element up to the root. */
 export interface NsScope {

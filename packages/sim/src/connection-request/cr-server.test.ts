@@ -11,7 +11,7 @@ afterEach(async () => {
 
 const SN = 'SIM000001';
 
-describe('the connection-request server (cwmp-reference §13)', () => {
+describe('the connection-request server (TR-069 Amendment 6, 3.2.2)', () => {
   it('challenges with Digest, accepts the device credentials with 200, and a 6 CONNECTION REQUEST session follows', async () => {
     r = await rig();
     await r.fleet.waitForSessions(1);

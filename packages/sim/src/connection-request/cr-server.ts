@@ -1,4 +1,4 @@
-// One HTTP server for the whole fleet's connection requests (cwmp-reference §13): GET
+// One HTTP server for the whole fleet's connection requests (TR-069 Amendment 6, 3.2.2): GET
 // /cr/<serial>, Digest authentication against that device's ConnectionRequestUsername/Password,
 // 200 with an empty body when accepted (a 6 CONNECTION REQUEST session follows), 401 for missing
 // or wrong credentials, 503 when the device is rate-limiting, and a reset when it is offline.
@@ -73,7 +73,7 @@ export class ConnectionRequestServer {
     return ref.self;
   }
 
-  /** The ConnectionRequestURL of a device (IPv6 literals in brackets, §11). */
+  /** The ConnectionRequestURL of a device (IPv6 literals in brackets, RFC 3986). */
   urlFor(serial: string): string {
     const host = this.options.host.includes(':') ? `[${this.options.host}]` : this.options.host;
     return `http://${host}:${this.port}${CR_PATH_PREFIX}${encodeURIComponent(serial)}`;
@@ -103,7 +103,7 @@ export class ConnectionRequestServer {
       res.writeHead(404, { 'content-length': 0 }).end();
       return 'not-found';
     }
-    // An offline CPE does not answer at all: the ACS sees a reset connection (§13).
+    // An offline CPE does not answer at all: the ACS sees a reset connection (GenieACS: offline).
     if (device.faults.offline) {
       req.socket.destroy();
       return 'offline';

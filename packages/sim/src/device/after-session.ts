@@ -1,4 +1,4 @@
-// What a device does once a session is over (cwmp-reference §6): reboot (1 BOOT + M Reboot),
+// What a device does once a session is over (TR-069 Amendment 6, A.3.2, A.4.1): reboot (1 BOOT + M Reboot),
 // factory reset (0 BOOTSTRAP + 1 BOOT, ParameterKey ""), transfers (7 TRANSFER COMPLETE +
 // M Download/M Upload and a TransferComplete; a firmware image reboots the device first), and
 // scheduled informs (3 SCHEDULED + M ScheduleInform).
@@ -57,7 +57,10 @@ export function runAfterSession(device: SimDevice, actions: readonly AfterSessio
   return rebooting;
 }
 
-/** cwmp-reference §5: values back to the model's, ParameterKey "", nothing pending; next is 0 BOOTSTRAP. */
+/**
+ * TR-069 Amendment 6, A.4.1.6: values back to the model's, ParameterKey "", nothing pending; next
+ * is 0 BOOTSTRAP.
+ */
 function factoryReset(device: SimDevice): void {
   const s = device.state;
   s.tree = new ParameterTree(device.config.hooks.factoryNodes());

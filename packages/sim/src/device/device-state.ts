@@ -1,6 +1,6 @@
 // What one virtual CPE remembers between sessions: its parameters, the events it still has to
 // deliver, finished transfers awaiting TransferComplete, and whether it has bootstrapped with the
-// current ACS URL (cwmp-reference §5: 0 BOOTSTRAP on first contact, after a factory reset, or
+// current ACS URL (TR-069 Amendment 6, A.3.3.1: 0 BOOTSTRAP on first contact, after a factory reset, or
 // after ManagementServer.URL changed).
 import { parseTypedValue } from '@provisor/cwmp';
 import type { EventStruct, FaultStruct, Inform, ParameterValue, XsdType } from '@provisor/cwmp';
@@ -17,7 +17,7 @@ export interface FinishedTransfer {
 
 export interface QueuedTransfer {
   commandKey: string;
-  /** cwmp-reference §6 GetQueuedTransfers: 1 not started, 2 in progress. */
+  /** GetQueuedTransfers (TR-069 Amendment 6, A.4.1.1): 1 not started, 2 in progress. */
   state: 1 | 2;
   isDownload: boolean;
   fileType: string;
@@ -38,7 +38,10 @@ export interface DeviceState {
   events: EventStruct[];
   /** Notified parameters (notification 1/2) the device changed itself since the last Inform. */
   changed: Set<string>;
-  /** Finished transfers; each stays until the ACS acknowledges its TransferComplete (§5 event 7). */
+  /**
+   * Finished transfers; each stays until the ACS acknowledges its TransferComplete
+   * (TR-069 Amendment 6, 3.7.1.5).
+   */
   finished: FinishedTransfer[];
   queued: QueuedTransfer[];
 }
@@ -69,7 +72,7 @@ export function toParameterValue(name: string, raw: string, type: XsdTypeName): 
   return { name, type: t, value: parseTypedValue(t, raw), raw } as ParameterValue;
 }
 
-/** cwmp-reference §5 forced-inform parameters of the device's root, where the model has them. */
+/** The forced-inform parameters (TR-181, TR-098) of the device's root, where the model has them. */
 function forcedParameters(state: DeviceState): string[] {
   const r = state.root;
   const names =
@@ -129,7 +132,7 @@ export function buildInform(state: DeviceState, retryCount: number, now = new Da
   };
 }
 
-/** cwmp-reference §4.1: an answered Inform delivered its events; transfer events wait for their ack. */
+/** TR-069 Amendment 6, 3.7.1.5: an answered Inform delivered its events; transfer events wait for an ack. */
 export function informDelivered(state: DeviceState, delivered: readonly EventStruct[]): void {
   const sent = new Set(delivered.map((e) => `${e.eventCode}\n${e.commandKey}`));
   state.events = state.events.filter(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_RETRY_EXPONENT, retryWaitSeconds } from './retry';
 
-describe('retryWaitSeconds (cwmp-reference §12)', () => {
+describe('retryWaitSeconds (TR-069 Amendment 6, 3.2.1.1)', () => {
   it('waits within [m·k^(n−1), m·k^n] with the defaults', () => {
     expect(retryWaitSeconds(1, 5, 2000, () => 0)).toBe(5);
     expect(retryWaitSeconds(1, 5, 2000, () => 0.999999)).toBeCloseTo(10, 3);

@@ -1,4 +1,4 @@
-// cwmp-reference §12: session retry back-off. Retry n waits a random time in
+// TR-069 Amendment 6, 3.2.1.1: session retry back-off. Retry n waits a random time in
 // [m·k^(n−1), m·k^n] seconds, m = CWMPRetryMinimumWaitInterval (default 5),
 // k = CWMPRetryIntervalMultiplier/1000 (default 2.0); the exponent stops growing at n = 10.
 

@@ -1,4 +1,4 @@
-// The CPE methods (cwmp-reference §6) with their real semantics, against one device's state.
+// The CPE methods (TR-069 Amendment 6, A.3.2, A.4.1) with their real semantics, against one device's state.
 // Work that outlives the session (reboot, transfers, scheduled informs) is returned as an action
 // for the device to run after the session ends.
 import { cwmpFault } from '@provisor/cwmp';
@@ -40,7 +40,7 @@ export const SUPPORTED_METHODS = [
   'GetAllQueuedTransfers',
 ] as const;
 
-/** cwmp-reference §6: hidden parameters (passwords, passphrases) read back as an empty string. */
+/** Hidden parameters (passwords, passphrases; TR-181, TR-098) read back as an empty string. */
 export function isHidden(name: string): boolean {
   return /(Password|Passphrase|PreSharedKey|WEPKey)$/.test(name);
 }
@@ -58,7 +58,8 @@ function toFault(f: Fault): CwmpFault {
 }
 
 function storeKey(state: DeviceState, key: string): void {
-  // §6: ParameterKey changes only when SPV, AddObject or DeleteObject succeeds.
+  // TR-069 Amendment 6, A.3.2.1, A.3.2.6, A.3.2.7: ParameterKey changes only when SPV, AddObject or
+  // DeleteObject succeeds.
   state.tree.setLocal(`${state.root}ManagementServer.ParameterKey`, key);
 }
 
@@ -151,7 +152,7 @@ export function serveRpc(
         targetFileName: req.targetFileName,
       });
       ctx.after.push({ kind: 'download', request: req });
-      // §6: Status 1 = the transfer runs later and a TransferComplete follows.
+      // TR-069 Amendment 6, A.3.2.8: Status 1 = the transfer runs later and a TransferComplete follows.
       return { name: 'DownloadResponse', status: 1, startTime: UNKNOWN_TIME, completeTime: UNKNOWN_TIME };
     }
     case 'Upload': {

@@ -1,6 +1,7 @@
 // One virtual CPE: runs CWMP sessions (session/session.ts) over HTTP when something asks for one
 // (boot, periodic timer, connection request, value change, scheduled inform, finished transfer),
-// retries failed sessions with the §12 back-off, and carries out reboots and transfers afterwards.
+// retries failed sessions with the session retry back-off (TR-069 Amendment 6, 3.2.1.1), and carries
+// out reboots and transfers afterwards.
 import type { TransferComplete } from '@provisor/cwmp';
 import type { ParamNode } from '../model/parameter-tree';
 import { DEFAULT_SESSION_LIMITS, startSession, stepSession } from '../session/session';
@@ -36,17 +37,20 @@ export const NO_FAULTS: DeviceFaults = {
 };
 
 export interface DeviceTiming {
-  /** Deadline of each HTTP exchange with the ACS, ms (icwmp: 30 s, cwmp-reference §4.5). */
+  /** Deadline of each HTTP exchange with the ACS, ms (icwmp waits 30 s). */
   httpTimeoutMs: number;
-  /** Multiplies the §12 retry waits (tests use e.g. 0.001). */
+  /** Multiplies the session retry waits (tests use e.g. 0.001). */
   retryScale: number;
   /** Multiplies PeriodicInformInterval, DelaySeconds and reboot time (tests use < 1). */
   timeScale: number;
   /** How long a reboot takes before the 1 BOOT session, ms (scaled by timeScale). */
   rebootMs: number;
-  /** Delay before an active-notification session (§10 DefaultActiveNotificationThrottle), ms. */
+  /** Delay before an active-notification session (ManagementServer.DefaultActiveNotificationThrottle), ms. */
   activeNotifyDelayMs: number;
-  /** Minimum time between two accepted connection requests; faster ones get 503 (§13). */
+  /**
+   * Minimum time between two accepted connection requests; faster ones get 503
+   * (TR-069 Amendment 6, 3.2.2).
+   */
   crMinIntervalMs: number;
   /** Largest ACS answer accepted, bytes. */
   maxAcsBodyBytes: number;
@@ -126,8 +130,9 @@ export class SimDevice {
   }
 
   /**
-   * A change made by the device itself (not the ACS). A notified parameter (§10: 1 passive, 2
-   * active) goes into the next Inform with 4 VALUE CHANGE; active notification starts one soon.
+   * A change made by the device itself (not the ACS). A notified parameter (TR-069 Amendment 6,
+   * A.3.2.4: 1 passive, 2 active) goes into the next Inform with 4 VALUE CHANGE; active
+   * notification starts one soon.
    */
   setValue(name: string, value: string): void {
     const before = this.state.tree.value(name);
@@ -149,7 +154,7 @@ export class SimDevice {
     this.requestSession();
   }
 
-  /** cwmp-reference §13: a connection request that passed authentication. */
+  /** TR-069 Amendment 6, 3.2.2: a connection request that passed authentication. */
   connectionRequest(now = Date.now()): 'accepted' | 'busy' | 'offline' {
     if (this.faults.offline || this.stopped) return 'offline';
     if (this.rebooting || this.crPending || now - this.lastCrAt < this.config.timing.crMinIntervalMs) {
@@ -316,7 +321,7 @@ export class SimDevice {
     return Number.isFinite(n) && n >= 1 ? n : 0;
   }
 
-  /** (Re)starts the §11 periodic inform timer from PeriodicInformEnable/Interval. */
+  /** (Re)starts the periodic inform timer from ManagementServer.PeriodicInformEnable/Interval. */
   armPeriodic(): void {
     if (this.periodicTimer !== undefined) {
       clearTimeout(this.periodicTimer);

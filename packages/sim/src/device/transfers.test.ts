@@ -59,7 +59,7 @@ describe('firmwareVersionOf', () => {
   });
 });
 
-describe('Download and Upload (cwmp-reference §6)', () => {
+describe('Download and Upload (TR-069 Amendment 6, A.3.2.8, A.4.1.5)', () => {
   it('answers Status 1, installs a firmware image, reboots and reports 1 BOOT, 7 TRANSFER COMPLETE, M Download and TransferComplete 0', async () => {
     files = await FileServer.start();
     files.files.set('/fw.bin', 'PROVISOR-FIRMWARE 2.5.0\n');

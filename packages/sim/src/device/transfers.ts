@@ -1,6 +1,6 @@
-// File transfers for Download and Upload (cwmp-reference §6): a real HTTP GET or PUT with optional
-// Basic/Digest credentials. Outcomes are FaultStructs for TransferComplete (§7: FaultCode 0 =
-// success, else 9010-9020), never exceptions.
+// File transfers for Download and Upload (TR-069 Amendment 6, A.3.2.8, A.4.1.5): a real HTTP GET or PUT
+// with optional Basic/Digest credentials. Outcomes are FaultStructs for TransferComplete (A.3.3.2:
+// FaultCode 0 = success, else 9010-9020), never exceptions.
 import type { FaultStruct } from '@provisor/cwmp';
 import { faultName } from '@provisor/cwmp';
 import { HttpAuthenticator } from '../transport/http-auth';
@@ -96,7 +96,7 @@ export async function downloadFile(
   });
   if (res.status === 401 || res.status === 403) return done(fault(9012, `HTTP ${res.status}`));
   if (res.status < 200 || res.status > 299) return done(fault(9016, `HTTP ${res.status}`));
-  // §6 Download: a non-zero FileSize must match what arrived.
+  // A non-zero Download FileSize (TR-069 Amendment 6, A.3.2.8) must match what arrived.
   if (req.fileSize > 0 && res.body.length !== req.fileSize) {
     return done(fault(9017, `received ${res.body.length} bytes, FileSize says ${req.fileSize}`));
   }
@@ -112,7 +112,7 @@ export async function uploadFile(
   const startTime = iso();
   const credentials = req.username !== '' ? { username: req.username, password: req.password } : undefined;
   try {
-    // cwmp-reference §6: uploads use HTTP PUT.
+    // TR-069 Amendment 6, 3.4.3: uploads use HTTP PUT.
     const res = await exchange(new URL(req.url), 'PUT', credentials, limits, content, contentType);
     const completeTime = iso();
     if (res.status === 401 || res.status === 403)

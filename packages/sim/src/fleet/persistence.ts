@@ -1,6 +1,6 @@
 // Fleet state on disk: one JSON file per device, holding what differs from the device's factory
 // values plus its CWMP memory (bootstrapped?, pending events and transfers). A restarted fleet
-// then sends 1 BOOT but not 0 BOOTSTRAP again (cwmp-reference §5).
+// then sends 1 BOOT but not 0 BOOTSTRAP again (TR-069 Amendment 6, A.3.3.1).
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventStruct } from '@provisor/cwmp';

@@ -1,5 +1,5 @@
-// A small TR-181 router, so the simulator works with no files. Paths follow cwmp-reference §14 and
-// the BBF TR-181 model; it carries the parameters that provisioning templates usually touch.
+// A small TR-181 router, so the simulator works with no files. Paths follow the BBF TR-181 model;
+// it carries the parameters that provisioning templates usually touch.
 import type { DeviceModel } from './csv-model';
 import type { ParamNode } from './parameter-tree';
 import type { XsdTypeName } from './values';

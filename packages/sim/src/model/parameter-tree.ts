@@ -1,4 +1,4 @@
-// A CPE's data model with the semantics TR-069 gives its RPCs (cwmp-reference §6): partial-path
+// A CPE's data model with the semantics TR-069 gives its RPCs (TR-069 Amendment 6, A.3.2): partial-path
 // reads, NextLevel name discovery, atomic SetParameterValues, attributes, AddObject/DeleteObject.
 // Outcomes are values: `{ ok: true, ... }` or a CPE fault with its code.
 import { defaultValue, isValidValue, normalizeType, type XsdTypeName } from './values';
@@ -173,7 +173,7 @@ export class ParameterTree {
     return { ok: true, parameters: [info(node), ...[...this.walk(path)].map(info)] };
   }
 
-  /** Atomic: every value is checked first; nothing changes on a fault (cwmp-reference §6). */
+  /** Atomic: every value is checked first; nothing changes on a fault (TR-069 Amendment 6, A.3.2.1). */
   setParameterValues(list: { name: string; value: string; type?: string }[]): Result<{ changed: string[] }> {
     const faults: SpvFaultEntry[] = [];
     const seen = new Set<string>();

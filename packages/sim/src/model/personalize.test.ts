@@ -40,7 +40,7 @@ describe('personalizedNodes', () => {
     expect(model.nodes.find((n) => n.name === 'Device.DeviceInfo.SerialNumber')?.value).toBe('');
   });
 
-  it('sets the ManagementServer values that belong to the simulator (cwmp-reference §11)', () => {
+  it('sets the ManagementServer values that belong to the simulator (ManagementServer)', () => {
     const v = new Map(personalizedNodes(builtinTr181Model(), id(3)).map((n) => [n.name, n.value]));
     expect(v.get('Device.ManagementServer.URL')).toBe('http://acs/');
     expect(v.get('Device.ManagementServer.Username')).toBe('u');

@@ -1,6 +1,7 @@
 // Per-device identity on top of a shared model: serial numbers from a template, MAC addresses
 // derived from the device index, and the ManagementServer values that belong to the simulator
-// (cwmp-reference §11: URL, ConnectionRequestURL and credentials, PeriodicInformInterval).
+// (ManagementServer in TR-181 and TR-098: URL, ConnectionRequestURL and credentials,
+// PeriodicInformInterval).
 import type { DeviceModel } from './csv-model';
 import type { ParamNode } from './parameter-tree';
 

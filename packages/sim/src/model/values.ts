@@ -1,4 +1,4 @@
-// Lexical checks for the TR-106 types a CPE stores (cwmp-reference §9). A value that does not fit
+// Lexical checks for the TR-106 types a CPE stores (TR-069 Amendment 6, A.2.1). A value that does not fit
 // its parameter's type earns fault 9007; a value sent with another xsi:type earns 9006.
 
 export const XSD_TYPES = [

@@ -34,7 +34,7 @@ const serveNothing: RpcServer = () => cwmpFault(9002);
 const sent = (r: StepResult) =>
   r.post === undefined ? 'end' : r.post === '' ? 'empty' : decode(r.post).message.name;
 
-describe('the CPE session step function (cwmp-reference §4)', () => {
+describe('the CPE session step function (TR-069 Amendment 6, 3.7)', () => {
   it('sends the Inform first, then its own requests, then an empty POST, and ends on the empty answer', () => {
     let r = startSession(inform, [tc], 'urn:dslforum-org:cwmp-1-2');
     expect(sent(r)).toBe('Inform');

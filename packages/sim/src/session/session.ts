@@ -1,4 +1,4 @@
-// One CWMP session from the CPE's side (cwmp-reference §4), as data plus a step function: the
+// One CWMP session from the CPE's side (TR-069 Amendment 6, 3.7), as data plus a step function: the
 // caller does the HTTP and feeds each answer in; the step says what to POST next. No sockets here.
 //   Inform → InformResponse → CPE requests (TransferComplete…) → empty POST → ACS requests, each
 //   answered in the next POST → the ACS's empty answer (204 / empty 200) ends the session.
@@ -30,7 +30,7 @@ export type SessionPhase =
 
 export interface SessionState {
   phase: SessionPhase;
-  /** cwmp namespace for our messages: the ACS's choice once it answered (§3 version negotiation). */
+  /** cwmp namespace for our messages: the ACS's choice once it answered (TR-069 Amendment 6, 3.7.4). */
   namespace: CwmpNamespace;
   /** The events the Inform carried, delivered once it is answered. */
   events: EventStruct[];
@@ -39,7 +39,7 @@ export interface SessionState {
   /** The CPE request awaiting its answer, if any. */
   inflight?: AcsMethodRequest;
   retries: number;
-  /** cwmp-reference §3: HoldRequests covers only the next POST. */
+  /** TR-069 Amendment 6, 3.5: HoldRequests covers only the next POST. */
   held: boolean;
   nextId: number;
   messages: number;
@@ -69,7 +69,7 @@ export interface HttpAnswer {
 
 const SUPPORTED: CwmpVersion[] = [...CWMP_VERSIONS];
 
-/** Starts a session: the first POST is always the Inform (§4.1). */
+/** Starts a session: the first POST is always the Inform (TR-069 Amendment 6, A.3.3.1). */
 export function startSession(
   inform: Inform,
   outbox: AcsMethodRequest[],
@@ -129,7 +129,7 @@ export function stepSession(
   limits = DEFAULT_SESSION_LIMITS,
 ): StepResult {
   if (state.phase === 'done' || state.phase === 'failed') return { state, effects: [] };
-  // §4.5: any HTTP error status is a failed session.
+  // Any HTTP error status is a failed session, as icwmp treats it.
   if (answer.status !== 200 && answer.status !== 204)
     return fail(state, `ACS answered HTTP ${answer.status}`);
   if (state.messages >= limits.maxMessages) {
@@ -137,7 +137,7 @@ export function stepSession(
   }
   const next = { ...state, messages: state.messages + 1 };
   if (answer.body.trim() === '') {
-    // §4.4: the ACS has no more requests.
+    // An empty answer: the ACS has no more requests (TR-069 Amendment 6, 3.7.2).
     if (state.phase === 'awaiting-inform-response')
       return fail(state, 'ACS ended the session without an InformResponse');
     if (state.phase === 'awaiting-request-response') {
@@ -157,7 +157,7 @@ export function stepSession(
       err.code === 'CWMP_ERR_UNKNOWN_METHOD' &&
       state.phase === 'awaiting-acs'
     ) {
-      // cwmp-reference §8: an RPC the CPE does not know earns 9000 Method not supported.
+      // TR-069 Amendment 6, A.5: an RPC the CPE does not know earns 9000 Method not supported.
       const id = err.context.id;
       const post = encode({
         namespace: state.namespace,
@@ -178,7 +178,7 @@ export function stepSession(
     if (msg.name === 'Fault')
       return fail(state, `ACS answered the Inform with fault ${msg.faultCode} ${msg.faultString}`);
     if (msg.name !== 'InformResponse') return fail(state, `ACS answered the Inform with ${msg.name}`);
-    // §3: UseCWMPVersion when present, otherwise the namespace of the InformResponse.
+    // TR-069 Amendment 6, 3.7.4: UseCWMPVersion when present, otherwise the InformResponse's namespace.
     const use = envelope.header.useCwmpVersion;
     const namespace =
       use !== undefined && (CWMP_VERSIONS as readonly string[]).includes(use)
@@ -193,7 +193,7 @@ export function stepSession(
     if (request === undefined) return fail(state, 'internal: no request in flight');
     if (msg.name === 'Fault') {
       if (msg.faultCode === 8005 && state.retries < limits.maxRetryRequests) {
-        // §8: 8005 Retry request: send the same request again.
+        // TR-069 Amendment 6, A.5: 8005 Retry request: send the same request again.
         return sendNextOrEmpty(
           { ...next, outbox: [request, ...state.outbox], retries: state.retries + 1, held },
           [],

@@ -13,7 +13,7 @@ afterEach(async () => {
 const SN = 'SIM000001';
 const creds = { username: 'cpe', password: 's3cret' };
 
-describe('authenticating to the ACS (cwmp-reference §2)', () => {
+describe('authenticating to the ACS (TR-069 Amendment 6, 3.4.4)', () => {
   it.each(['basic', 'digest'] as const)(
     'answers a %s challenge and keeps authenticating for the whole session',
     async (scheme) => {
@@ -60,7 +60,7 @@ describe('authenticating to the ACS (cwmp-reference §2)', () => {
   });
 });
 
-describe('failed sessions (cwmp-reference §4.5, §12)', () => {
+describe('failed sessions (TR-069 Amendment 6, 3.2.1.1)', () => {
   it('retries after HTTP errors with a growing RetryCount, keeps the events, and resets the count on success', async () => {
     r = await rig({}, { failInforms: 2 });
     await r.fleet.waitForSessions(1);

@@ -1,6 +1,6 @@
 // The HTTP side of one CWMP session: POSTs to the ACS over a single keep-alive connection, with
-// the session's cookie jar and HTTP authentication (cwmp-reference §2). A new session makes a new
-// AcsConnection: fresh jar, fresh connection.
+// the session's cookie jar and HTTP authentication (TR-069 Amendment 6, 3.4.2, 3.4.4). A new session
+// makes a new AcsConnection: fresh jar, fresh connection.
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { CookieJar } from './cookie-jar';
@@ -12,7 +12,7 @@ import type { HttpResponse } from './http-request';
 export interface AcsConnectionOptions {
   url: string;
   credentials?: Credentials;
-  /** Deadline of each HTTP exchange in ms (icwmp uses 30 s; cwmp-reference §4.5). */
+  /** Deadline of each HTTP exchange in ms (icwmp uses 30 s). */
   timeoutMs: number;
   /** Largest ACS answer accepted, in bytes. */
   maxBodyBytes: number;
@@ -34,7 +34,7 @@ export class AcsConnection {
 
   constructor(private readonly options: AcsConnectionOptions) {
     this.url = new URL(options.url);
-    // One socket for the whole session: the ACS may bind the session to it (cwmp-reference §2).
+    // One socket for the whole session (TR-069 Amendment 6, 3.4.2): the ACS may bind the session to it.
     const agentOptions = { keepAlive: true, maxSockets: 1, maxFreeSockets: 1 };
     this.agent = this.url.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
     this.auth = new HttpAuthenticator(options.credentials);

@@ -1,6 +1,6 @@
 // The session cookie(s) an ACS sets (GenieACS `session=`, cwmp-acs-go `CWMP-Session-ID`), sent back
-// on every later POST of the same session. A new session starts with a fresh jar, as icwmp does
-// (cwmp-reference §2). Attributes other than expiry are ignored: CPEs commonly ignore Path.
+// on every later POST of the same session. A new session starts with a fresh jar, as icwmp does.
+// Attributes other than expiry are ignored: CPEs commonly ignore Path.
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
 

@@ -1,5 +1,5 @@
 // Client side of HTTP Basic and Digest (RFC 7616) for the CPE: answering the ACS's 401
-// (cwmp-reference §2) and file servers' 401 during Download/Upload. After the first challenge the
+// (TR-069 Amendment 6, 3.4.4) and file servers' 401 during Download/Upload. After the first challenge the
 // credentials go with every request; Digest reuses the nonce with an incrementing nc.
 import { createHash, randomBytes } from 'node:crypto';
 import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';

@@ -1,5 +1,6 @@
 // One HTTP exchange with an overall deadline. The agent decides connection reuse: a CWMP session
-// passes its own keep-alive agent so the whole session rides one TCP connection (cwmp-reference §2).
+// passes its own keep-alive agent so the whole session rides one TCP connection
+// (TR-069 Amendment 6, 3.4.2).
 import { request as httpRequestRaw } from 'node:http';
 import type { Agent, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequestRaw } from 'node:https';

@@ -1,4 +1,4 @@
-// CPE authentication against the real server over loopback (cwmp-reference §2).
+// CPE authentication against the real server over loopback (TR-069 Amendment 6, 3.4.4).
 import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';

@@ -1,4 +1,4 @@
-// Authenticating CPEs (cwmp-reference §2): none, Basic, or Digest (RFC 7616, SHA-256 and MD5,
+// Authenticating CPEs (TR-069 Amendment 6, 3.4.4, 3.4.5): none, Basic, or Digest (RFC 7616, SHA-256 and MD5,
 // qop=auth) per settings. Credentials are bound to a device: a device's own credentials prove that
 // device only, the global ones prove any device that has none of its own (the session engine checks
 // the binding once the Inform names its device). Failures are logged, and repeated failures from

@@ -1,8 +1,9 @@
 // The CWMP door: POST to `cwmp.path` (settings; default "/"). Reads the raw body (gzip and deflate
-// accepted, cwmp-reference §2), finds the session by its cookie (by the connection only for routers
-// that send no cookie, and never behind a declared reverse proxy, §15.1), authenticates the first message of each session and every Inform, and
-// hands the body to the session engine. A message outside a session, or that answers no RPC, may be
-// only as large as an Inform needs to be: only answers to the ACS's own RPCs may be large.
+// accepted, TR-069 Amendment 6, 3.4.7), finds the session by its cookie (by the connection only for
+// routers that send no cookie, and never behind a declared reverse proxy), authenticates the first
+// message of each session and every Inform, and hands the body to the session engine. A message
+// outside a session, or that answers no RPC, may be only as large as an Inform needs to be: only
+// answers to the ACS's own RPCs may be large.
 import type { Socket } from 'node:net';
 import { gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -40,7 +41,7 @@ export interface CwmpDoorOptions {
 
 function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
-  // Some CPEs separate cookies with commas instead of semicolons (cwmp-reference §2).
+  // Some CPEs separate cookies with commas instead of semicolons.
   for (const part of header.split(/[;,]/)) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();

@@ -38,7 +38,7 @@ describe('BBF data-model scanner', () => {
       'Device.IP.Interface.{i}.MaxMTUSize': 'readWrite unsignedInt',
       'Device.IP.Interface.{i}.Address': 'readWrite string',
       'Device.IP.Interface.{i}.Bytes': 'readOnly unsignedLong',
-      // Lists travel as comma-separated strings (cwmp-reference §9).
+      // Lists travel as comma-separated strings (TR-106 list-valued parameters).
       'Device.IP.Interface.{i}.Servers': 'readWrite string',
       'Device.IP.Interface.{i}.Enable': 'readWrite boolean',
     });

@@ -9,7 +9,7 @@ export type Access = 'readOnly' | 'readWrite' | 'writeOnceReadOnly';
 
 export interface ParameterInfo {
   access: Access;
-  /** The base xsd type (cwmp-reference §9); data types are resolved to their base. */
+  /** The base xsd type (TR-069 Amendment 6, A.2.1); data types are resolved to their base. */
   type: XsdType;
   /** The object it belongs to, e.g. "Device.WiFi.SSID.{i}.". */
   object: string;
@@ -113,7 +113,7 @@ export function parseBbfXml(xml: string): DataModel {
       inSyntax = !selfClosing;
     } else if (param && inSyntax && !param.typed) {
       // The first type element of <syntax> is the type; <list> comes first for list-valued
-      // parameters, whose wire type is a comma-separated string (cwmp-reference §9).
+      // parameters, whose wire type is a comma-separated string (TR-106).
       if (tag === 'list') {
         param.info.type = 'string';
         param.typed = true;

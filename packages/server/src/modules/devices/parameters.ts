@@ -1,6 +1,6 @@
 // The stored parameter tree of a device: one JSON object, path -> { value, type }. Paths are full
-// names as the CPE reports them; only what the device told us is kept (cwmp-reference §5: a
-// 0 BOOTSTRAP starts it over).
+// names as the CPE reports them; only what the device told us is kept (a 0 BOOTSTRAP, TR-069
+// Amendment 6, A.3.3.1, starts it over).
 
 export interface StoredParameter {
   value: string;

@@ -1,6 +1,6 @@
 // The CPE side of file transfers: GET /files/<job>/<token>/<name> serves a Download job's file, and
-// PUT stores an Upload job's file (cwmp-reference §6: uploads use HTTP PUT). The per-job token is the
-// only credential; a finished job's URL stops working.
+// PUT stores an Upload job's file (TR-069 Amendment 6, 3.4.3: uploads use HTTP PUT). The per-job token
+// is the only credential; a finished job's URL stops working.
 import { timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';

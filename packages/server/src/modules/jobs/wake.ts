@@ -1,5 +1,5 @@
-// Waking devices for new jobs with a connection request (cwmp-reference §13). Not while the device is
-// in a session (its session picks the jobs up). A request refused by the per-device rate limit is
+// Waking devices for new jobs with a connection request (TR-069 Amendment 6, 3.2.2). Not while the device
+// is in a session (its session picks the jobs up). A request refused by the per-device rate limit is
 // tried again once the interval has passed, once per device, if jobs are still waiting by then.
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceRow } from '../../db/tables/devices';

@@ -18,7 +18,7 @@ export interface ServerSettings {
     port: number;
     username: string;
     password: string;
-    /** cwmp-reference §13: Basic is non-standard; used only when allowed. */
+    /** Connection requests use Digest (TR-069 Amendment 6, 3.2.2); Basic is used only when allowed. */
     allowBasic: boolean;
     /**
      * Networks (CIDR) connection requests may go to besides the address each router's sessions

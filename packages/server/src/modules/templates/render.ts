@@ -1,5 +1,5 @@
 // Rendering: a profile's values become CWMP parameters through the template's mapping, ready for
-// SetParameterValues (cwmp-reference §9: value as wire text, type as the xsd type without prefix).
+// SetParameterValues (TR-069 Amendment 6, A.2.1: value as wire text, type as the xsd type without prefix).
 import { parseTypedValue, type XsdType } from '@provisor/cwmp';
 import type { MappingKind } from '../data-model/index';
 import { hasMappingType, type MappingEntry } from './definition';

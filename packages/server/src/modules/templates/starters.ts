@@ -1,12 +1,13 @@
 // Starter templates, seeded on first start: the fields the Customer Routers screen fills in
 // (spec §7 Manual creation payload), mapped to real parameters of each model. TR-098 paths are
 // those of a real EG8145V5 dump (../shared/data/devices/device-eg8145v5-no-voip.csv); TR-181
-// paths follow cwmp-reference §14. Both pass the BBF data-model check (starters.test.ts).
+// paths are those of the BBF TR-181 model. Both pass the BBF data-model check (starters.test.ts).
 //
-// Known limits, kept visible: instance 1 is assumed everywhere (cwmp-reference §14 says to
-// discover instances); channel 0 ("auto") is sent as is (TR-181 Radio.Channel is 1..255, the
-// AutoChannelEnable switch is not driven yet); the time zone is sent as given ("Europe/Zagreb"),
-// while the models expect a POSIX TZ string such as "CET-1CEST,M3.5.0,M10.5.0/3".
+// Known limits, kept visible: instance 1 is assumed everywhere (the CPE numbers instances, so they
+// should be discovered with GetParameterNames); channel 0 ("auto") is sent as is (TR-181
+// Radio.Channel is 1..255, the AutoChannelEnable switch is not driven yet); the time zone is sent
+// as given ("Europe/Zagreb"), while the models expect a POSIX TZ string such as
+// "CET-1CEST,M3.5.0,M10.5.0/3".
 import type { MappingEntry, TemplateDefinition } from './definition';
 
 const commonSchema = (o: { bandwidths: string[]; securityModes: string[]; mtuMax: number }) => ({
