@@ -1,7 +1,7 @@
 // Load shedding at the CWMP door. All of Provisor runs on one event loop: routers that keep it busy
 // (a flood of Informs, hostile or a bootstrap storm after a power cut) would make the console and the
 // API wait as long as they do. So while the event loop runs late, a new session is answered 503 with
-// Retry-After (TR-069 3.7.1.5: the CPE retries then): a message that names no session before its body
+// Retry-After (TR-069 Amendment 6, 3.2.1.1: the CPE retries then): a message that names no session before its body
 // is read, an Inform (which opens a session whatever cookie it carries) before it is recorded.
 // Sessions in progress, the API and the console go on. The lateness is measured as a timer's: how
 // much later than asked a short interval fires (a blocked loop delays it by as long).

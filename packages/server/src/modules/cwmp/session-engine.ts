@@ -239,7 +239,7 @@ export function createSessionEngine(
       return reply;
     },
 
-    /** Ends sessions idle past their timeout (TR-069 Amendment 6, 3.7.2.3); answers how many. */
+    /** Ends sessions idle past their timeout (TR-069 Amendment 6, 3.7.2); answers how many. */
     async sweep(): Promise<number> {
       const t = now();
       const expired = [...sessions.values()].filter((s) => t - s.lastActivity > s.timeoutMs);

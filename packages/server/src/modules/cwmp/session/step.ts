@@ -269,7 +269,7 @@ function onPost(named: SessionState | null, input: PostInput, env: StepEnv): Ste
       session.phase === 'asking' ||
       session.cpeRequest);
   if (isBlank(input.body)) {
-    // A.3.1 / 3.7.2.1: the empty POST ends the CPE's requests; with no session it gets 204.
+    // TR-069 Amendment 6, 3.7.2: the empty POST ends the CPE's requests; with no session it gets 204.
     if (!session) return only(null, empty(true));
     if (busy)
       return only(session, plain(409, 'The previous message of this CWMP session is still being handled.'));
@@ -295,7 +295,7 @@ function onPost(named: SessionState | null, input: PostInput, env: StepEnv): Ste
     return parseErrorReply(session, err, env, input);
   }
   const { header, body: msg } = envelope;
-  // Headers a CPE must never send, or only with an Inform (A.3.x header rules, 3.7.4).
+  // Headers a CPE must never send, or only with an Inform (TR-069 Amendment 6, 3.5 SOAP headers; 3.7.4).
   if (header.holdRequests !== undefined || header.useCwmpVersion !== undefined) {
     return only(
       session,

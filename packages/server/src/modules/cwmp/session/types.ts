@@ -16,7 +16,7 @@ import type { CpePrincipal } from '../cpe-auth';
  * - `starting`: recorded; the job side sees the Inform (jobs waiting for a reboot) before it is
  *   answered.
  * - `cpe-requests`: InformResponse sent; the CPE sends its requests (TransferComplete...) until its
- *   empty POST (A.3.1 and 3.7.2.1: the CPE holds the turn first).
+ *   empty POST (TR-069 Amendment 6, 3.7.2: the CPE holds the turn first).
  * - `asking`: the job side is asked for the next RPC.
  * - `rpc-sent`: an RPC of ours awaits the CPE's answer.
  * - `ended`: over; the session is forgotten.
@@ -64,7 +64,7 @@ export interface SessionState extends InformEventFacts {
 export interface StepEnv {
   now: number;
   authRequired: boolean;
-  /** Session timeout in seconds when the CPE asks for none (SessionTimeout header, 3.7.2.3). */
+  /** Session timeout in seconds when the CPE asks for none (the SessionTimeout header, 3.5). */
   sessionTimeoutSeconds: number;
   maxRpcsPerSession: number;
   /** Largest CWMP body, in bytes. */

@@ -1,4 +1,4 @@
-// schedule-inform: ScheduleInform (TR-069 Amendment 6, A.4.1.4): the device informs again after the
+// schedule-inform: ScheduleInform (TR-069 Amendment 6, A.4.1.2): the device informs again after the
 // delay, with "3 SCHEDULED" and "M ScheduleInform".
 import { commandKeyOf, describeJob, unexpected } from '../descriptor';
 
