@@ -42,6 +42,13 @@ describe('deviceStatus', () => {
     expect(deviceStatus('absent', NO_JOBS)).toBe('offline');
   });
 
+  it('never changes the status for waiting alone (markJobsWaiting writes no status on that ground)', () => {
+    for (const [presence, , running, lastFailed] of CASES)
+      expect(deviceStatus(presence, { waiting: true, running, lastFailed })).toBe(
+        deviceStatus(presence, { waiting: false, running, lastFailed }),
+      );
+  });
+
   it('keeps presence recoverable from the status alone (the status column is all that is stored)', () => {
     for (const [presence, waiting, running, lastFailed] of CASES)
       expect(presenceOf(deviceStatus(presence, { waiting, running, lastFailed }))).toBe(presence);
