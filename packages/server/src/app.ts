@@ -5,7 +5,6 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
-import type { DeviceRow } from './db/tables/devices';
 import { registerErrorHandler } from './errors';
 import { createLoginLimiter } from './modules/auth/login-limiter';
 import authPlugin from './modules/auth/plugin';
@@ -155,7 +154,9 @@ export async function buildApp(
     ...(now ? { now } : {}),
   });
   const auth = createAuthService({ db: database.db, users: usersRepo, signer, limiter });
-  const bus = createEventBus();
+  const bus = createEventBus({
+    onError: (err, type) => app.log.error({ err, event: type }, 'a handler of a bus event failed'),
+  });
   const settings = await createSettingsService(
     database.db,
     defaultSettings(
@@ -175,10 +176,12 @@ export async function buildApp(
   );
   // Devices that informed before this start turn offline on time too.
   await devices.watchAll();
-  const stats = createStatsService(devices, bus);
-  devices.onCountsChanged(() =>
-    stats.countsMayHaveChanged((err) => app.log.warn({ err }, 'stats update failed')),
-  );
+  const jobs = createJobsService(createJobsRepository(database.db), devices, bus, {
+    defaultTtlSeconds: config.jobTtlSeconds,
+  });
+  const stats = createStatsService(devices, jobs, bus, {
+    onError: (err) => app.log.warn({ err }, 'stats update failed'),
+  });
   const shedder = createLoadShedder({ maxLagMs: config.cwmpShedLagMs });
   app.addHook('onListen', async () => shedder.start());
   app.addHook('onClose', async () => shedder.stop());
@@ -206,29 +209,22 @@ export async function buildApp(
     allowedNetworks: () => settings.get().connectionRequest.allowedNetworks,
   });
   // New jobs wake their device with a connection request (see modules/jobs/wake.ts).
-  const jobsRepo = createJobsRepository(database.db);
   const waker = createWaker({
     settings,
     connectionRequests,
     inSession: (id) => cwmp.inSession(id),
-    hasPendingJobs: async (id) => (await jobsRepo.unfinished(id)).some((j) => j.status === 'pending'),
+    hasPendingJobs: async (id) => (await jobs.unfinishedOf(id)).some((j) => j.status === 'pending'),
     retryAfterMs: config.connectionRequestMinIntervalMs,
     log: app.log,
   });
-  // A device in a session runs its new jobs there; any other is woken.
-  const wake = (device: DeviceRow) => {
-    cwmp.jobsArrived(device.id);
-    waker.wake(device);
-  };
+  // Jobs arrived: a device in a session runs them there; any other is woken.
+  bus.on('jobs_arrived', ({ devices: arrived }) => {
+    for (const d of arrived) cwmp.jobsArrived(d.id);
+  });
+  bus.on('jobs_arrived', ({ devices: arrived }) => {
+    for (const d of arrived) waker.wake(d);
+  });
   app.addHook('onClose', async () => waker.stop());
-  const jobs = createJobsService(jobsRepo, devices, bus, wake, {
-    defaultTtlSeconds: config.jobTtlSeconds,
-  });
-  jobs.onChange(() => stats.countsMayHaveChanged((err) => app.log.warn({ err }, 'stats update failed')));
-  stats.setJobCounter(async () => {
-    const c = await jobs.countByStatus();
-    return { pending: c.pending + c.running, completed: c.completed, failed: c.failed };
-  });
   const recovered = await jobs.recover();
   if (recovered > 0) app.log.info({ jobs: recovered }, 'jobs interrupted by the last stop will run again');
   // Once routers can reach us, wake the ones that still have jobs.

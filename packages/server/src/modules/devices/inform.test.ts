@@ -70,9 +70,7 @@ function informSuite(
     bus.subscribe((m) => events.push(m));
     store = createInformStore(handle.db, handle.prepared);
     devices = createDevicesService(createDevicesRepository(handle.db, dialect), store, bus, OPTIONS);
-    jobs = createJobsService(createJobsRepository(handle.db), devices, bus, () => undefined, {
-      defaultTtlSeconds: 60,
-    });
+    jobs = createJobsService(createJobsRepository(handle.db), devices, bus, { defaultTtlSeconds: 60 });
   });
   afterAll(async () => {
     await handle?.destroy();

@@ -12,6 +12,8 @@ import { findBySuffix, mergeParameters, parseParameters, storedValue, type Param
 import type { DeviceIdentity, DeviceListQuery, DevicesRepository, WatchedDevice } from './repository';
 import { NO_JOBS, deviceStatus, presenceOf, type JobFacts } from './status';
 
+export type { JobFacts } from './status';
+
 export interface InformReport {
   identity: DeviceIdentity;
   manufacturer: string;
@@ -110,10 +112,7 @@ export function createDevicesService(
   bus: EventBus,
   options: DevicesServiceOptions,
 ) {
-  const changeListeners = new Set<() => void>();
-  const countsMayHaveChanged = () => {
-    for (const l of changeListeners) l();
-  };
+  const countsMayHaveChanged = () => bus.signal('device_counts_changed', {});
 
   /** When the offline sweep looks at devices again (see deadlines.ts). */
   const deadlines = createDeadlines();
@@ -268,10 +267,6 @@ export function createDevicesService(
     findByIds: (ids: readonly string[]) => repo.findByIds(ids),
     findByCwmpUsername: (username: string) => repo.findByCwmpUsername(username),
     countByStatus: () => repo.countByStatus(),
-    onCountsChanged(listener: () => void): () => void {
-      changeListeners.add(listener);
-      return () => changeListeners.delete(listener);
-    },
 
     async get(id: string): Promise<DeviceRow> {
       const row = await repo.findById(id);

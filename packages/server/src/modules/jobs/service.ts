@@ -1,6 +1,7 @@
-// Jobs: creation (with a connection request to wake the device), the life cycle
-// pending -> running -> completed | failed | cancelled, operator actions (spec §4: retry, mark
-// complete, mark failed), expiry, and recovery after a restart. Every change publishes job_update.
+// Jobs: creation (announced on the bus as jobs_arrived: the device's session runs them, or a
+// connection request wakes it), the life cycle pending -> running -> completed | failed | cancelled,
+// operator actions (spec §4: retry, mark complete, mark failed), expiry, and recovery after a
+// restart. Every change publishes job_update.
 // The device's status is not this module's: it tells the devices service the facts it owns about a
 // device's jobs (devices/status.ts JobFacts) after every change, and the devices service decides.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -8,8 +9,7 @@ import type { DeviceRow } from '../../db/tables/devices';
 import type { JobRow, JobStatus, JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
 import { storedValue } from '../devices/parameters';
-import type { DevicesService } from '../devices/service';
-import type { JobFacts } from '../devices/status';
+import type { DevicesService, JobFacts } from '../devices/service';
 import type { EventBus } from '../live/event-bus';
 import { commandKeyOf } from './command-key';
 import type { JobParams, JobState } from './handlers';
@@ -76,10 +76,8 @@ export function createJobsService(
   repo: JobsRepository,
   devices: DevicesService,
   bus: EventBus,
-  wake: (device: DeviceRow) => void,
   o: JobsServiceOptions,
 ) {
-  const changeListeners = new Set<() => void>();
   const now = () => new Date(Date.now()).toISOString();
 
   function publish(job: JobRow): void {
@@ -90,7 +88,6 @@ export function createJobsService(
       deviceId: job.device_id,
       error: job.error,
     });
-    for (const l of changeListeners) l();
   }
 
   async function set(job: JobRow, patch: Partial<JobRow>): Promise<JobRow> {
@@ -151,21 +148,17 @@ export function createJobsService(
     const ids = targets.map((d) => d.id);
     await Promise.all(ids.map((id) => telling.get(id)?.catch(() => undefined)));
     await devices.markJobsWaiting(ids);
-    for (const d of targets) wake(d);
+    bus.signal('jobs_arrived', { devices: targets });
   }
 
   return {
-    onChange(listener: () => void): () => void {
-      changeListeners.add(listener);
-      return () => changeListeners.delete(listener);
-    },
     get,
     list: (q: JobListQuery) => repo.list(q),
     unfinishedOf: (deviceId: string) => repo.unfinished(deviceId),
     countByStatus: () => repo.countByStatus(),
     settleDevice,
 
-    /** Creates one job per device and wakes each device with a connection request. */
+    /** Creates one job per device, and announces them (jobs_arrived) once the devices know. */
     async create(
       targets: DeviceRow[],
       type: JobType,
@@ -270,7 +263,7 @@ export function createJobsService(
       // A failed job retried is no longer the last one finished.
       await tellDevices(job.device_id, 'read');
       const device = await devices.findById(job.device_id);
-      if (device) wake(device);
+      if (device) bus.signal('jobs_arrived', { devices: [device] });
       return retried;
     },
 
@@ -321,10 +314,10 @@ export function createJobsService(
       return n;
     },
 
-    /** After a restart: wake every device that still has jobs to run, instead of waiting for its Inform. */
+    /** After a restart: announces every device that still has jobs to run, to wake it instead of waiting for its Inform. */
     async wakePending(): Promise<number> {
       const ids = await repo.devicesWithPending();
-      for (const device of await devices.findByIds(ids)) wake(device);
+      bus.signal('jobs_arrived', { devices: await devices.findByIds(ids) });
       return ids.length;
     },
 
