@@ -12,6 +12,7 @@ import * as m0009 from './0009-inform-updates-unindexed';
 import * as m0010 from './0010-device-search-lower';
 import * as m0011 from './0011-device-remote-address';
 import * as m0012 from './0012-login-throttle';
+import * as m0013 from './0013-device-job-facts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-device-search-lower': m0010,
   '0011-device-remote-address': m0011,
   '0012-login-throttle': m0012,
+  '0013-device-job-facts': m0013,
 };

@@ -34,6 +34,13 @@ export interface DevicesTable {
   assigned_profile_id: string | null;
   /** Fingerprint of the last Inform's parameter list; empty when the stored tree changed since. */
   inform_digest: Generated<string>;
+  /**
+   * What the jobs module told of the device's jobs (modules/devices/status.ts JobFacts), 0 or 1:
+   * pending or running jobs wait for it, one runs, the last that finished failed (migration 0013).
+   */
+  jobs_waiting: Generated<number>;
+  jobs_running: Generated<number>;
+  last_job_failed: Generated<number>;
   created_at: string;
   updated_at: string;
 }

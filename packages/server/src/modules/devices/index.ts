@@ -10,4 +10,5 @@ export {
   type ApiDevice,
   type DevicesService,
   type DevicesServiceOptions,
+  type JobFacts,
 } from './service';

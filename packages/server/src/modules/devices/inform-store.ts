@@ -1,6 +1,6 @@
 // The statements of the CWMP hot path (bench/session-throughput), and the parameter tree's storage.
-// Every Inform reads a narrow slice of its device (with whether jobs wait for it) and updates only
-// the summary columns it changes; the SQL text is fixed per shape, so it is compiled once and
+// Every Inform reads a narrow slice of its device (with what the jobs module told of its jobs, kept on
+// the row: this module never reads the jobs table) and updates only the summary columns it changes; the SQL text is fixed per shape, so it is compiled once and
 // SQLite's prepared statements are reused (db/database.ts), and it never rewrites the parameter tree
 // unless the Inform's parameters changed.
 import type { Kysely } from 'kysely';
@@ -8,6 +8,7 @@ import type { PreparedQuery } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { DeviceStatus } from '../../db/tables/devices';
 import type { DeviceIdentity } from './repository';
+import type { JobFacts } from './status';
 
 /** What a session needs to know of its device when the Inform arrives. */
 export interface InformState {
@@ -21,8 +22,8 @@ export interface InformState {
   periodic_inform_interval: number;
   /** Fingerprint of the previous Inform's parameters ('' after anything else wrote the tree). */
   inform_digest: string;
-  /** Whether the device has pending or running jobs. */
-  jobs_waiting: boolean;
+  /** What the jobs module last told of the device's jobs. */
+  jobs: JobFacts;
 }
 
 export interface InformUpdate {
@@ -46,9 +47,7 @@ export interface InformUpdate {
 /** The state of the devices with these serial numbers (the caller matches OUI and product class). */
 function stateSql(serials: number): string {
   return `select id, oui, product_class, serial_number, status, connection_request_url, cwmp_username,
-  periodic_inform_interval, inform_digest,
-  exists (select 1 from jobs where jobs.device_id = devices.id and jobs.status in ('pending', 'running'))
-    as jobs_waiting
+  periodic_inform_interval, inform_digest, jobs_waiting, jobs_running, last_job_failed
   from devices where serial_number in (${Array.from({ length: serials }, () => '?').join(', ')})`;
 }
 
@@ -201,14 +200,19 @@ export function createInformStore(db: Kysely<Database>, prepared: PreparedQuery)
     let sql = stateTexts.get(serials.length);
     if (!sql) stateTexts.set(serials.length, (sql = stateSql(serials.length)));
     const rows = await prepared<
-      Omit<InformState, 'jobs_waiting'> & { oui: string; product_class: string; jobs_waiting: unknown }
+      Omit<InformState, 'jobs'> & {
+        oui: string;
+        product_class: string;
+        jobs_waiting: number;
+        jobs_running: number;
+        last_job_failed: number;
+      }
     >(sql, serials);
     for (const r of batch) {
       const i = r.identity;
       const row = rows.find(
         (d) => d.serial_number === i.serialNumber && d.oui === i.oui && d.product_class === i.productClass,
       );
-      // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
       r.resolve(
         row && {
           id: row.id,
@@ -218,7 +222,11 @@ export function createInformStore(db: Kysely<Database>, prepared: PreparedQuery)
           cwmp_username: row.cwmp_username,
           periodic_inform_interval: row.periodic_inform_interval,
           inform_digest: row.inform_digest,
-          jobs_waiting: Boolean(row.jobs_waiting),
+          jobs: {
+            waiting: row.jobs_waiting !== 0,
+            running: row.jobs_running !== 0,
+            lastFailed: row.last_job_failed !== 0,
+          },
         },
       );
     }

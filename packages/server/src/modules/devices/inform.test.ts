@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { INFORM_COLUMNS, createInformStore, type InformStore } from './inform-store';
 import { createDevicesRepository } from './repository';
 import { createDevicesService, type DevicesService, type InformReport } from './service';
+import { createJobsRepository, createJobsService, type JobsService } from '../jobs/index';
 
 const ROOT = 'InternetGatewayDevice';
 
@@ -44,6 +45,7 @@ function informSuite(
   let teardown: () => Promise<void>;
   let store: InformStore;
   let devices: DevicesService;
+  let jobs: JobsService;
   const events: LiveMessage[] = [];
   const row = async (serial: string) =>
     (await handle.db
@@ -67,6 +69,7 @@ function informSuite(
     bus.subscribe((m) => events.push(m));
     store = createInformStore(handle.db, handle.prepared);
     devices = createDevicesService(createDevicesRepository(handle.db, dialect), store, bus, OPTIONS);
+    jobs = createJobsService(createJobsRepository(handle.db), devices, bus, { defaultTtlSeconds: 60 });
   });
   afterAll(async () => {
     await handle?.destroy();
@@ -131,7 +134,7 @@ function informSuite(
 
   it('turns an offline device online and says so once; an online one stays quiet', async () => {
     const { device } = await devices.recordInform(report('OFF-1'));
-    await devices.setStatus((await devices.findById(device.id))!, 'offline');
+    await handle.db.updateTable('devices').set({ status: 'offline' }).where('id', '=', device.id).execute();
     events.length = 0;
     const back = await devices.recordInform(report('OFF-1'));
     expect(back.device.status).toBe('online');
@@ -148,27 +151,78 @@ function informSuite(
 
   it('says whether jobs wait for the device', async () => {
     const { device } = await devices.recordInform(report('JOBS-1'));
+    // The jobs change through the jobs service, which tells the devices service (devices/status.ts).
+    const [job] = await jobs.create([(await devices.findById(device.id))!], 'reboot', {});
+    expect((await devices.recordInform(report('JOBS-1'))).device.jobsWaiting).toBe(true);
+    await jobs.complete(job!.id);
+    expect((await devices.recordInform(report('JOBS-1'))).device.jobsWaiting).toBe(false);
+  });
+
+  it("reads the Inform's device without the jobs table: jobs written around the jobs service go unseen", async () => {
+    const statements: string[] = [];
+    const watched = createInformStore(handle.db, (text, params) => {
+      statements.push(text);
+      return handle.prepared(text, params);
+    });
+    const service = createDevicesService(
+      createDevicesRepository(handle.db, dialect),
+      watched,
+      createEventBus(),
+      OPTIONS,
+    );
+    const { device } = await service.recordInform(report('NOJOBS-1'));
     const now = new Date().toISOString();
     await handle.db
       .insertInto('jobs')
       .values({
-        id: `job-${dialect}-1`,
+        id: `job-${dialect}-around`,
         device_id: device.id,
         type: 'reboot',
-        status: 'pending',
+        status: 'running',
         params: '{}',
         created_at: now,
         updated_at: now,
         expires_at: new Date(Date.now() + 60_000).toISOString(),
       })
       .execute();
-    expect((await devices.recordInform(report('JOBS-1'))).device.jobsWaiting).toBe(true);
-    await handle.db
-      .updateTable('jobs')
-      .set({ status: 'completed' })
-      .where('device_id', '=', device.id)
-      .execute();
-    expect((await devices.recordInform(report('JOBS-1'))).device.jobsWaiting).toBe(false);
+    statements.length = 0;
+    const again = await service.recordInform(report('NOJOBS-1'));
+    expect(again.device).toMatchObject({ status: 'online', jobsWaiting: false });
+    // The periodic Inform's two statements (read, update), and neither names the jobs table.
+    expect(statements).toHaveLength(2);
+    for (const text of statements) expect(text).not.toMatch(/\bjobs\b/);
+  });
+
+  it('decides the status from presence and what the jobs module tells, and says when it changes', async () => {
+    const { device } = await devices.recordInform(report('TOLD-1'));
+    const statusOf = async () => (await row('TOLD-1')).status;
+    const told = () =>
+      events
+        .filter((e): e is LiveMessage<'device_status_update'> => e.type === 'device_status_update')
+        .filter((e) => e.payload.serialNumber === 'TOLD-1')
+        .map((e) => e.payload.status);
+    events.length = 0;
+    await devices.recordJobFacts(device.id, { waiting: true, running: true });
+    expect(await statusOf()).toBe('provisioning');
+    expect((await devices.recordInform(report('TOLD-1'))).device).toMatchObject({
+      status: 'provisioning',
+      jobsWaiting: true,
+    });
+    await devices.recordJobFacts(device.id, { waiting: false, running: false, lastFailed: true });
+    expect(await statusOf()).toBe('error');
+    // Told again what it knows: nothing is written, nothing said.
+    const updatedAt = (await row('TOLD-1')).updated_at;
+    await devices.recordJobFacts(device.id, { running: false, lastFailed: true });
+    expect((await row('TOLD-1')).updated_at).toBe(updatedAt);
+    expect(told()).toEqual(['provisioning', 'error']);
+    // Absent wins over every job fact; back, the device shows what its jobs say.
+    await handle.db.updateTable('devices').set({ status: 'offline' }).where('id', '=', device.id).execute();
+    await devices.recordJobFacts(device.id, { running: true });
+    expect(await statusOf()).toBe('offline');
+    await devices.recordJobFacts(device.id, { running: false });
+    expect((await devices.recordInform(report('TOLD-1'))).device.status).toBe('error');
+    expect(await statusOf()).toBe('error');
+    expect(told()).toEqual(['provisioning', 'error', 'error']);
   });
 
   it('merges a parameter again after a job wrote it, even when the Inform reports what it did before', async () => {

@@ -168,6 +168,17 @@ export function createDevicesRepository(
           .execute();
       }
     },
+    /** Notes that jobs wait for these devices, in chunks of 500 ids per statement. */
+    async markJobsWaiting(ids: readonly string[]): Promise<void> {
+      for (let i = 0; i < ids.length; i += 500) {
+        await db
+          .updateTable('devices')
+          .set({ jobs_waiting: 1 })
+          .where('id', 'in', ids.slice(i, i + 500))
+          .where('jobs_waiting', '=', 0)
+          .execute();
+      }
+    },
     async update(id: string, patch: DeviceUpdate): Promise<void> {
       await db.updateTable('devices').set(patch).where('id', '=', id).execute();
     },

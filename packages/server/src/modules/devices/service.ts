@@ -1,13 +1,18 @@
-// The device inventory: what each Inform teaches us, registration, edits, and the status rules
-// (online while the device keeps its schedule; offline after twice its interval plus a grace).
+// The device inventory: what each Inform teaches us, registration, edits, and the device's status.
+// This service is the only writer of the status column: it keeps the device's presence (an Inform
+// makes it present; silence past twice its interval plus a grace, absent) and the facts the jobs
+// module tells it (recordJobFacts, markJobsWaiting), and status.ts decides the status from both.
 import { createHash } from 'node:crypto';
-import type { DeviceRow, DeviceStatus } from '../../db/tables/devices';
+import type { DeviceRow, DeviceStatus, DeviceUpdate } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import type { EventBus } from '../live/index';
 import { createDeadlines } from './deadlines';
 import type { InformStore } from './inform-store';
 import { findBySuffix, mergeParameters, parseParameters, storedValue, type ParameterMap } from './parameters';
 import type { DeviceIdentity, DeviceListQuery, DevicesRepository, WatchedDevice } from './repository';
+import { NO_JOBS, deviceStatus, presenceOf, type JobFacts } from './status';
+
+export type { JobFacts } from './status';
 
 export interface InformReport {
   identity: DeviceIdentity;
@@ -107,10 +112,7 @@ export function createDevicesService(
   bus: EventBus,
   options: DevicesServiceOptions,
 ) {
-  const changeListeners = new Set<() => void>();
-  const countsMayHaveChanged = () => {
-    for (const l of changeListeners) l();
-  };
+  const countsMayHaveChanged = () => bus.signal('device_counts_changed', {});
 
   /** When the offline sweep looks at devices again (see deadlines.ts). */
   const deadlines = createDeadlines();
@@ -125,7 +127,7 @@ export function createDevicesService(
   function watch(
     device: Pick<DeviceRow, 'id' | 'status' | 'last_inform_at' | 'periodic_inform_interval'>,
   ): void {
-    if (device.status === 'offline' || device.last_inform_at === null) deadlines.delete(device.id);
+    if (presenceOf(device.status) === 'absent' || device.last_inform_at === null) deadlines.delete(device.id);
     else deadlines.set(device.id, dueAt(device.last_inform_at, device.periodic_inform_interval));
   }
 
@@ -142,12 +144,13 @@ export function createDevicesService(
     });
   }
 
-  async function setStatus(row: DeviceRow, status: DeviceStatus): Promise<void> {
-    if (row.status === status) return;
-    await repo.update(row.id, { status, updated_at: new Date().toISOString() });
-    watch({ ...row, status });
-    publishStatus(row, status);
-    countsMayHaveChanged();
+  /** The job facts a device row keeps (migration 0013). */
+  function jobFactsOf(row: Pick<DeviceRow, 'jobs_waiting' | 'jobs_running' | 'last_job_failed'>): JobFacts {
+    return {
+      waiting: row.jobs_waiting !== 0,
+      running: row.jobs_running !== 0,
+      lastFailed: row.last_job_failed !== 0,
+    };
   }
 
   /**
@@ -191,7 +194,7 @@ export function createDevicesService(
         serial_number: report.identity.serialNumber,
         ...summary,
         connection_request_url: reportedUrl,
-        status: 'online',
+        status: deviceStatus('present', NO_JOBS),
         periodic_inform_interval: isInterval(interval) ? interval : 0,
         inform_digest: digest,
         created_at: now,
@@ -201,7 +204,7 @@ export function createDevicesService(
       if (!created) return recordInform(report, admit);
       watch(row);
       await store.writeParameters(row.id, JSON.stringify(map));
-      publishStatus(row, 'online');
+      publishStatus(row, row.status);
       countsMayHaveChanged();
       const device = {
         id: row.id,
@@ -217,7 +220,8 @@ export function createDevicesService(
       if (mergeParameters(map, params) || bootstrap)
         await store.writeParameters(existing.id, JSON.stringify(map));
     }
-    const status: DeviceStatus = existing.status === 'offline' ? 'online' : existing.status;
+    // The Inform makes the device present; its jobs are as the jobs module last told.
+    const status = deviceStatus('present', existing.jobs);
     const reportedInterval = isInterval(interval);
     await store.update(existing.id, {
       ...summary,
@@ -251,7 +255,7 @@ export function createDevicesService(
         id: existing.id,
         serialNumber: existing.serial_number,
         status,
-        jobsWaiting: existing.jobs_waiting,
+        jobsWaiting: existing.jobs.waiting,
       },
       created: false,
     };
@@ -262,12 +266,7 @@ export function createDevicesService(
     findById: (id: string) => repo.findById(id),
     findByIds: (ids: readonly string[]) => repo.findByIds(ids),
     findByCwmpUsername: (username: string) => repo.findByCwmpUsername(username),
-    setStatus,
     countByStatus: () => repo.countByStatus(),
-    onCountsChanged(listener: () => void): () => void {
-      changeListeners.add(listener);
-      return () => changeListeners.delete(listener);
-    },
 
     async get(id: string): Promise<DeviceRow> {
       const row = await repo.findById(id);
@@ -281,6 +280,39 @@ export function createDevicesService(
     },
 
     recordInform,
+
+    /**
+     * The jobs module tells what it knows of the device's jobs (facts it leaves out stay as they
+     * were); the status follows from them (status.ts). Writes only what changed.
+     */
+    async recordJobFacts(id: string, told: Partial<JobFacts>): Promise<void> {
+      const row = await repo.findById(id);
+      if (!row) return;
+      const before = jobFactsOf(row);
+      const facts = { ...before, ...told };
+      const status = deviceStatus(presenceOf(row.status), facts);
+      const patch: DeviceUpdate = {};
+      if (facts.waiting !== before.waiting) patch.jobs_waiting = facts.waiting ? 1 : 0;
+      if (facts.running !== before.running) patch.jobs_running = facts.running ? 1 : 0;
+      if (facts.lastFailed !== before.lastFailed) patch.last_job_failed = facts.lastFailed ? 1 : 0;
+      if (status !== row.status) {
+        patch.status = status;
+        patch.updated_at = new Date().toISOString();
+      }
+      if (Object.keys(patch).length === 0) return;
+      await repo.update(id, patch);
+      // Job facts never change presence, so the offline deadline stays as it is.
+      if (status !== row.status) {
+        publishStatus(row, status);
+        countsMayHaveChanged();
+      }
+    },
+
+    /**
+     * The jobs module tells that jobs now wait for these devices (one statement per 500). Waiting
+     * alone never changes a status (status.ts), so none is recomputed.
+     */
+    markJobsWaiting: (ids: readonly string[]) => repo.markJobsWaiting(ids),
 
     /** The device's parameter tree (empty when nothing was learnt yet). */
     async parametersOf(id: string): Promise<ParameterMap> {
@@ -336,7 +368,8 @@ export function createDevicesService(
         oui: input.oui.toUpperCase(),
         product_class: input.productClass,
         serial_number: input.serialNumber,
-        status: 'offline',
+        // Known but never seen: absent until its first Inform.
+        status: deviceStatus('absent', NO_JOBS),
         last_inform_at: null,
         connection_request_url: input.connectionRequestUrl,
         connection_request_username: input.connectionRequestUsername ?? '',
@@ -351,7 +384,7 @@ export function createDevicesService(
           `A device with OUI ${row.oui}, product class ${row.product_class} and serial number ${row.serial_number} already exists.`,
         );
       }
-      publishStatus(row, 'offline');
+      publishStatus(row, row.status);
       countsMayHaveChanged();
       return row;
     },
@@ -434,8 +467,9 @@ export function createDevicesService(
           deadlines.set(d.id, deadline);
           return 0;
         }
+        // Absent: offline whatever its jobs (status.ts), so markOffline needs no job facts.
         if (await repo.markOffline(d.id, d.last_inform_at, at)) {
-          publishStatus(d, 'offline');
+          publishStatus(d, deviceStatus('absent', NO_JOBS));
           return 1;
         }
         // It informed while the sweep looked: its new deadline is at most this far.

@@ -328,6 +328,26 @@ describe('job engine', () => {
     );
   });
 
+  it('publishes stats_update as jobs change, a running job counted as pending', async () => {
+    const { cpe, id } = await knownCpe();
+    const pending = async () => (await api('GET', '/api/stats')).json().pendingJobs as number;
+    const published = async (n: number) => {
+      for (let i = 0; i < 40; i++) {
+        const last = events.filter((e) => e.type === 'stats_update').at(-1);
+        if ((last?.payload as { pendingJobs?: number } | undefined)?.pendingJobs === n) return true;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return false;
+    };
+    const before = await pending();
+    await api('POST', `/api/devices/${id}/get-parameters`, { parameters: ['InternetGatewayDevice.Time.'] });
+    expect(await published(before + 1)).toBe(true);
+    const rpc = await session(cpe);
+    expect(await pending()).toBe(before + 1);
+    await cpe.send({ name: 'GetParameterValuesResponse', parameterList: [] }, rpc.envelope!.header.id);
+    expect(await published(before)).toBe(true);
+  });
+
   it('fails expired jobs with a reason, and requeues jobs left in flight by a stop', async () => {
     const { id } = await knownCpe();
     const [expiring] = await t.app.services.jobs.create(

@@ -1,11 +1,14 @@
-// Jobs: creation (with a connection request to wake the device), the life cycle
-// pending -> running -> completed | failed | cancelled, operator actions (spec §4: retry, mark
-// complete, mark failed), expiry, and recovery after a restart. Every change publishes job_update.
+// Jobs: creation (announced on the bus as jobs_arrived: the device's session runs them, or a
+// connection request wakes it), the life cycle pending -> running -> completed | failed | cancelled,
+// operator actions (spec §4: retry, mark complete, mark failed), expiry, and recovery after a
+// restart. Every change publishes job_update.
+// The device's status is not this module's: it tells the devices service the facts it owns about a
+// device's jobs (devices/status.ts JobFacts) after every change, and the devices service decides.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { JobRow, JobStatus, JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
-import { storedValue, type DevicesService } from '../devices/index';
+import { storedValue, type DevicesService, type JobFacts } from '../devices/index';
 import type { EventBus } from '../live/index';
 import { commandKeyOf, type JobState, type ParameterWrite } from './descriptor';
 import type { JobListQuery, JobsRepository } from './repository';
@@ -70,10 +73,8 @@ export function createJobsService(
   repo: JobsRepository,
   devices: DevicesService,
   bus: EventBus,
-  wake: (device: DeviceRow) => void,
   o: JobsServiceOptions,
 ) {
-  const changeListeners = new Set<() => void>();
   const now = () => new Date(Date.now()).toISOString();
 
   function publish(job: JobRow): void {
@@ -84,7 +85,6 @@ export function createJobsService(
       deviceId: job.device_id,
       error: job.error,
     });
-    for (const l of changeListeners) l();
   }
 
   async function set(job: JobRow, patch: Partial<JobRow>): Promise<JobRow> {
@@ -100,31 +100,55 @@ export function createJobsService(
     return job;
   }
 
-  /** online after success, error when the last job failed, provisioning while jobs run. */
-  async function settleDevice(deviceId: string, known?: { unfinished: JobRow[] }): Promise<void> {
-    const device = await devices.findById(deviceId);
-    if (!device) return;
-    const unfinished = known?.unfinished ?? (await repo.unfinished(deviceId));
-    // The common case at the end of every session (the caller knows the unfinished jobs): nothing
-    // runs, and a failure would have been settled when its job finished, so an online or offline
-    // device stays as it is.
-    if (known && unfinished.length === 0 && (device.status === 'online' || device.status === 'offline'))
-      return;
-    if (unfinished.some((j) => j.status === 'running')) {
-      if (device.status !== 'provisioning') await devices.setStatus(device, 'provisioning');
-      return;
-    }
-    if (device.status === 'offline') return;
-    const last = await repo.lastFinished(deviceId);
-    const status = last?.status === 'failed' ? 'error' : 'online';
-    if (device.status !== status) await devices.setStatus(device, status);
+  /** Per device, the telling under way: they run one after another (see tellDevices). */
+  const telling = new Map<string, Promise<void>>();
+
+  /**
+   * Tells the devices service what the jobs table now says of a device's jobs: whether jobs wait
+   * and whether one runs, read here, and whether the last finished job failed when the caller knows
+   * (`lastFailed`) or asks to read it ('read'). One device's tellings run in order, each reading after
+   * the one before was written, so the last written is the latest read (in this process).
+   */
+  function tellDevices(deviceId: string, lastFailed?: boolean | 'read'): Promise<void> {
+    const run = async () => {
+      const unfinished = await repo.unfinished(deviceId);
+      const facts: Partial<JobFacts> = {
+        waiting: unfinished.length > 0,
+        running: unfinished.some((j) => j.status === 'running'),
+      };
+      if (lastFailed === 'read') facts.lastFailed = (await repo.lastFinished(deviceId))?.status === 'failed';
+      else if (lastFailed !== undefined) facts.lastFailed = lastFailed;
+      await devices.recordJobFacts(deviceId, facts);
+    };
+    const next = (telling.get(deviceId) ?? Promise.resolve()).then(run, run);
+    telling.set(deviceId, next);
+    const forget = () => {
+      if (telling.get(deviceId) === next) telling.delete(deviceId);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  /**
+   * The device's status after its session (the runner's call). The facts are read again rather than
+   * taken from `_known`: a job created since the caller read it must not be told away.
+   */
+  async function settleDevice(deviceId: string, _known?: { unfinished: JobRow[] }): Promise<void> {
+    await tellDevices(deviceId);
+  }
+
+  /**
+   * New jobs wait for these devices: told once every telling under way for them is written (one
+   * that read before the jobs existed would otherwise tell them away), then announced.
+   */
+  async function jobsArrived(targets: readonly DeviceRow[]): Promise<void> {
+    const ids = targets.map((d) => d.id);
+    await Promise.all(ids.map((id) => telling.get(id)?.catch(() => undefined)));
+    await devices.markJobsWaiting(ids);
+    bus.signal('jobs_arrived', { devices: targets });
   }
 
   return {
-    onChange(listener: () => void): () => void {
-      changeListeners.add(listener);
-      return () => changeListeners.delete(listener);
-    },
     get,
     /** The job with this id, if there is one. */
     find: (id: string) => repo.findById(id),
@@ -133,7 +157,7 @@ export function createJobsService(
     countByStatus: () => repo.countByStatus(),
     settleDevice,
 
-    /** Creates one job per device and wakes each device with a connection request. */
+    /** Creates one job per device, and announces them (jobs_arrived) once the devices know. */
     async create(
       targets: DeviceRow[],
       type: JobType,
@@ -166,7 +190,7 @@ export function createJobsService(
       }));
       await repo.insertMany(rows);
       for (const row of rows) publish(row);
-      for (const d of targets) wake(d);
+      await jobsArrived(targets);
       return rows;
     },
 
@@ -184,7 +208,7 @@ export function createJobsService(
         state: null,
         command_key: commandKeyOf(job),
       });
-      await settleDevice(job.device_id);
+      await tellDevices(job.device_id);
       return started;
     },
 
@@ -205,12 +229,14 @@ export function createJobsService(
         state: null,
         finished_at: now(),
       });
-      await settleDevice(job.device_id);
+      // It is the job that finished last now (a cancelled one is not counted).
+      await tellDevices(job.device_id, status === 'cancelled' ? undefined : status === 'failed');
       return done;
     },
 
     async requeue(job: JobRow): Promise<void> {
       await set(job, { status: 'pending', state: null });
+      await tellDevices(job.device_id);
     },
 
     /** spec §4: retry a failed or cancelled job (or nudge a pending one). */
@@ -233,8 +259,10 @@ export function createJobsService(
         finished_at: null,
         expires_at: new Date(Date.now() + ttl).toISOString(),
       });
+      // A failed job retried is no longer the last one finished.
+      await tellDevices(job.device_id, 'read');
       const device = await devices.findById(job.device_id);
-      if (device) wake(device);
+      if (device) bus.signal('jobs_arrived', { devices: [device] });
       return retried;
     },
 
@@ -271,21 +299,24 @@ export function createJobsService(
 
     /** After a restart: a job whose RPC was in flight can never get its answer; run it again. */
     async recover(): Promise<number> {
+      const requeued = new Set<string>();
       let n = 0;
       for (const job of await repo.inFlight()) {
         const state = job.state ? (JSON.parse(job.state) as JobState) : {};
         if (!state.phase?.startsWith('awaiting') || state.inFlight) {
           await repo.update(job.id, { status: 'pending', state: null, updated_at: now() });
+          requeued.add(job.device_id);
           n++;
         }
       }
+      for (const id of requeued) await tellDevices(id);
       return n;
     },
 
-    /** After a restart: wake every device that still has jobs to run, instead of waiting for its Inform. */
+    /** After a restart: announces every device that still has jobs to run, to wake it instead of waiting for its Inform. */
     async wakePending(): Promise<number> {
       const ids = await repo.devicesWithPending();
-      for (const device of await devices.findByIds(ids)) wake(device);
+      bus.signal('jobs_arrived', { devices: await devices.findByIds(ids) });
       return ids.length;
     },
 

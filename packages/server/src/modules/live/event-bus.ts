@@ -1,5 +1,7 @@
-// One in-process bus for everything the console should hear about (architecture.md, data path 4).
-// Payloads follow spec §3 "Live message".
+// One in-process bus, the one change signal between modules (architecture.md, data path 4). Two kinds
+// of event, told apart by type: live events go to the console over /ws too (payloads follow spec §3
+// "Live message"); internal events reach only the modules that handle them, never a console client.
+import type { DeviceRow } from '../../db/tables/devices';
 
 export interface LiveEvents {
   performance_update: {
@@ -21,7 +23,28 @@ export interface LiveEvents {
   stats_update: Record<string, number>;
 }
 
+/** Signals between modules; each names a fact its publisher owns. Never sent to the console. */
+export interface InternalEvents {
+  /** Devices were added or removed, or changed status: the dashboard counts may differ (devices). */
+  device_counts_changed: Record<string, never>;
+  /**
+   * Jobs now wait for these devices: created, retried, or found pending at start (jobs). A session
+   * open for one runs them; any other device is woken with a connection request.
+   */
+  jobs_arrived: { devices: readonly DeviceRow[] };
+}
+
 export type LiveEventType = keyof LiveEvents;
+export type InternalEventType = keyof InternalEvents;
+export type EventType = LiveEventType | InternalEventType;
+export type EventPayload<T extends EventType> = T extends LiveEventType
+  ? LiveEvents[T]
+  : T extends InternalEventType
+    ? InternalEvents[T]
+    : never;
+
+// A name is live or internal, never both (a compile error here names the one in both lists).
+const _namesApart: [Extract<LiveEventType, InternalEventType>] extends [never] ? true : never = true;
 
 export interface LiveMessage<T extends LiveEventType = LiveEventType> {
   type: T;
@@ -30,14 +53,54 @@ export interface LiveMessage<T extends LiveEventType = LiveEventType> {
 }
 
 type Listener = (message: LiveMessage) => void;
+type Handler = (payload: never) => void;
 
-export function createEventBus() {
+export interface EventBusOptions {
+  /**
+   * Told when a handler throws (the other handlers still run). Without it, the first error is thrown
+   * to the publisher once every handler has run.
+   */
+  onError?: (err: unknown, type: EventType) => void;
+}
+
+export function createEventBus({ onError }: EventBusOptions = {}) {
   const listeners = new Set<Listener>();
+  const handlers = new Map<EventType, Set<Handler>>();
+
+  function deliver<T extends EventType>(type: T, payload: EventPayload<T>): void {
+    const set = handlers.get(type);
+    if (!set) return;
+    let failed: { err: unknown } | null = null;
+    for (const handler of set) {
+      try {
+        (handler as (p: EventPayload<T>) => void)(payload);
+      } catch (err) {
+        if (onError) onError(err, type);
+        else failed ??= { err };
+      }
+    }
+    if (failed) throw failed.err;
+  }
+
   return {
+    /** A live event: to every console client (subscribe, the /ws channel) and to its handlers. */
     publish<T extends LiveEventType>(type: T, payload: LiveEvents[T]): void {
       const message: LiveMessage<T> = { type, timestamp: new Date().toISOString(), payload };
       for (const listener of listeners) listener(message as LiveMessage);
+      deliver(type, payload as EventPayload<T>);
     },
+    /** An internal event: to its handlers only. */
+    signal<T extends InternalEventType>(type: T, payload: InternalEvents[T]): void {
+      deliver(type, payload as EventPayload<T>);
+    },
+    /** Handles one type of event, live or internal; answers the function that stops it. */
+    on<T extends EventType>(type: T, handler: (payload: EventPayload<T>) => void): () => void {
+      let set = handlers.get(type);
+      if (!set) handlers.set(type, (set = new Set()));
+      set.add(handler as Handler);
+      return () => set.delete(handler as Handler);
+    },
+    /** Every live message, as the console receives it (internal events never come here). */
     subscribe(listener: Listener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -62,6 +62,20 @@ describe('live channel /ws', () => {
     ws.close(1000);
   });
 
+  it('never sends internal events to a console client', async () => {
+    const token = await login(t.app);
+    const ws = await open(url, ['provisor', token]);
+    const received = nextMessage(ws);
+    t.app.services.bus.signal('device_counts_changed', {});
+    t.app.services.bus.signal('jobs_arrived', { devices: [] });
+    t.app.services.bus.publish('system_alert', { level: 'info', message: 'after the internal ones' });
+    expect(await received).toMatchObject({
+      type: 'system_alert',
+      payload: { level: 'info', message: 'after the internal ones' },
+    });
+    ws.close(1000);
+  });
+
   it('closes the socket when its session is logged out', async () => {
     const token = await login(t.app);
     const ws = await open(url, ['provisor', token]);

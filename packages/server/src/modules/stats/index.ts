@@ -1,3 +1,3 @@
 // The stats module's public surface: other modules import only this file (issue 15, point 3).
 export { statsRoutes } from './routes';
-export { createStatsService, type DeviceStats, type JobCounter, type StatsService } from './service';
+export { createStatsService, type DeviceStats, type StatsService } from './service';

@@ -1,6 +1,8 @@
-// Dashboard counts (spec §3 Device stats). `stats_update` is published whenever they change;
-// recomputation is coalesced so a burst of Informs costs one count query.
+// Dashboard counts (spec §3 Device stats). `stats_update` is published whenever they change: the
+// service listens on the bus (device_counts_changed, job_update), and recomputation is coalesced so
+// a burst of Informs costs one count query.
 import type { DevicesService } from '../devices/index';
+import type { JobsService } from '../jobs/index';
 import type { EventBus } from '../live/index';
 
 export interface DeviceStats {
@@ -13,24 +15,33 @@ export interface DeviceStats {
   failedJobs: number;
 }
 
-/** Job counts come from the job engine once it exists; until then there are none. */
-export type JobCounter = () => Promise<{ pending: number; completed: number; failed: number }>;
+export interface StatsServiceOptions {
+  /** Changes within this many milliseconds make one recount. */
+  debounceMs?: number;
+  /** Told when a recount fails (it is tried again at the next change). */
+  onError: (err: unknown) => void;
+}
 
-export function createStatsService(devices: DevicesService, bus: EventBus, debounceMs = 200) {
-  let jobCounter: JobCounter = async () => ({ pending: 0, completed: 0, failed: 0 });
+export function createStatsService(
+  devices: Pick<DevicesService, 'countByStatus'>,
+  jobs: Pick<JobsService, 'countByStatus'>,
+  bus: EventBus,
+  { debounceMs = 200, onError }: StatsServiceOptions,
+) {
   let last = '';
   let timer: NodeJS.Timeout | null = null;
 
   async function compute(): Promise<DeviceStats> {
-    const [counts, jobs] = await Promise.all([devices.countByStatus(), jobCounter()]);
+    const [counts, jobCounts] = await Promise.all([devices.countByStatus(), jobs.countByStatus()]);
     return {
       totalDevices: counts.online + counts.offline + counts.provisioning + counts.error,
       onlineDevices: counts.online,
       provisioningDevices: counts.provisioning,
       errorDevices: counts.error,
-      pendingJobs: jobs.pending,
-      completedJobs: jobs.completed,
-      failedJobs: jobs.failed,
+      // A running job has not finished: the dashboard counts it as pending.
+      pendingJobs: jobCounts.pending + jobCounts.running,
+      completedJobs: jobCounts.completed,
+      failedJobs: jobCounts.failed,
     };
   }
 
@@ -42,21 +53,25 @@ export function createStatsService(devices: DevicesService, bus: EventBus, debou
     bus.publish('stats_update', { ...stats });
   }
 
+  /** Schedules a recount; several calls within `debounceMs` make one. */
+  function countsMayHaveChanged(): void {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      publishIfChanged().catch(onError);
+    }, debounceMs);
+    timer.unref();
+  }
+
+  const stopListening = [
+    bus.on('device_counts_changed', countsMayHaveChanged),
+    bus.on('job_update', countsMayHaveChanged),
+  ];
+
   return {
     compute,
-    setJobCounter(counter: JobCounter): void {
-      jobCounter = counter;
-    },
-    /** Schedules a recount; several calls within `debounceMs` make one. */
-    countsMayHaveChanged(onError: (err: unknown) => void): void {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        publishIfChanged().catch(onError);
-      }, debounceMs);
-      timer.unref();
-    },
     stop(): void {
+      for (const stop of stopListening) stop();
       if (timer) clearTimeout(timer);
       timer = null;
     },

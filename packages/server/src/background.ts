@@ -1,0 +1,54 @@
+// Background work, beside the HTTP doors: the sweeper (idle CWMP sessions, silent devices, expired
+// jobs), pruning of revoked tokens and sign-in counts, recovery of jobs a stop interrupted, waking the
+// devices that still have jobs once the server listens, and the load shedder's sampling while it does.
+// Everything started here stops when the app closes.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Core } from './services';
+
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+export async function startBackgroundWork(
+  app: FastifyInstance,
+  { services, shedder, waker }: Core,
+  config: Pick<Config, 'sweepIntervalMs'>,
+): Promise<void> {
+  const { auth, cwmp, devices, jobs, stats } = services;
+  // Devices that informed before this start turn offline on time too.
+  await devices.watchAll();
+  app.addHook('onListen', async () => shedder.start());
+  app.addHook('onClose', async () => shedder.stop());
+  app.addHook('onClose', async () => waker.stop());
+
+  const recovered = await jobs.recover();
+  if (recovered > 0) app.log.info({ jobs: recovered }, 'jobs interrupted by the last stop will run again');
+  // Once routers can reach us, wake the ones that still have jobs.
+  app.addHook('onListen', async () => {
+    const woken = await jobs.wakePending();
+    if (woken > 0) app.log.info({ devices: woken }, 'woke devices with pending jobs');
+  });
+
+  // One sweeper: idle CWMP sessions time out, silent devices turn offline, old jobs expire.
+  let sweeping = false;
+  const sweeper = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    Promise.all([cwmp.sweep(), devices.sweepOffline(), jobs.expire()])
+      .catch((err: unknown) => app.log.warn({ err }, 'sweep failed'))
+      .finally(() => (sweeping = false));
+  }, config.sweepIntervalMs);
+  sweeper.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    stats.stop();
+    await cwmp.closeAll();
+  });
+
+  const prune = setInterval(() => {
+    auth
+      .prune()
+      .catch((err: unknown) => app.log.warn({ err }, 'pruning revoked tokens and sign-in counts failed'));
+  }, PRUNE_INTERVAL_MS);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+}

@@ -1,0 +1,117 @@
+// HTTP registration: security headers, the WebSocket upgrade, authentication, and every door's
+// routes (REST API, live channel, files, CWMP, console), in the order their hooks need.
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import authPlugin from './modules/auth/plugin';
+import consolePlugin from './modules/console/plugin';
+import { cwmpDoor } from './modules/cwmp/plugin';
+import { connectionRoutes } from './modules/cwmp/routes';
+import { devicesRoutes } from './modules/devices/routes';
+import { cpeFilesDoor } from './modules/files/cpe-door';
+import { filesRoutes } from './modules/files/routes';
+import { assignRoutes } from './modules/jobs/assign-routes';
+import { jobsRoutes } from './modules/jobs/routes';
+import livePlugin, { registerWebsocket } from './modules/live/plugin';
+import { profilesRoutes } from './modules/profiles/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { statsRoutes } from './modules/stats/routes';
+import { templatesRoutes } from './modules/templates/routes';
+import type { Core } from './services';
+
+export interface RouteSummary {
+  method: string;
+  url: string;
+  public: boolean;
+  /** Schemas of the success answers, by status (Fastify serialises by them: nothing else leaves). */
+  responses: Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, as registered (tests use it to check each one is protected). */
+    routeTable: readonly RouteSummary[];
+  }
+}
+
+/** Keeps `app.routeTable`: call before any route is registered. */
+function trackRoutes(app: FastifyInstance): void {
+  const routeTable: RouteSummary[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        responses: Object.fromEntries(
+          Object.entries((route.schema?.response as object | undefined) ?? {}).filter(([status]) =>
+            status.startsWith('2'),
+          ),
+        ),
+      });
+    }
+  });
+}
+
+export async function registerHttp(
+  app: FastifyInstance,
+  { services, shedder }: Core,
+  config: Config,
+): Promise<void> {
+  const { auth, bus, files, jobs, cwmp, cpeAuth, settings } = services;
+  trackRoutes(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The console bundles all CSS (sonner's inline <style> is turned off at build time).
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // The console is served over plain HTTP on private networks as often as over HTTPS.
+    strictTransportSecurity: false,
+  });
+  await registerWebsocket(app);
+  await app.register(authPlugin, { auth });
+  await app.register(livePlugin, { bus, auth });
+  await app.register(settingsRoutes);
+  await app.register(devicesRoutes);
+  await app.register(statsRoutes);
+  await app.register(connectionRoutes);
+  await app.register(jobsRoutes);
+  await app.register(multipart, { limits: { fileSize: config.maxFileBytes, files: 1 } });
+  await app.register(filesRoutes, { store: files, maxFileBytes: config.maxFileBytes });
+  await app.register(templatesRoutes, {
+    maxImportBytes: Math.min(config.bodyLimitBytes, config.maxFileBytes),
+  });
+  await app.register(profilesRoutes);
+  await app.register(assignRoutes);
+  await app.register(cpeFilesDoor, { jobs, files, maxUploadBytes: config.maxFileBytes });
+  await app.register(cwmpDoor, {
+    engine: cwmp,
+    auth: cpeAuth,
+    settings,
+    bodyLimitBytes: config.cwmpBodyLimitBytes,
+    firstMessageLimitBytes: Math.min(config.cwmpFirstMessageLimitBytes, config.cwmpBodyLimitBytes),
+    shedder,
+    connectionFallback: config.trustProxy.length === 0,
+    bodyTimeoutMs: config.cwmpBodyTimeoutMs,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(consolePlugin, {
+    webDist: config.webDist,
+    providerName: config.providerName,
+    host: config.host,
+    port: config.port,
+  });
+}

@@ -1,0 +1,65 @@
+// The bus: live events reach the console's feed and their handlers; internal events only their handlers.
+import { describe, expect, it } from 'vitest';
+import { createEventBus, type EventType, type LiveMessage } from './event-bus';
+
+const job = { id: 'j1', type: 'reboot', status: 'pending', deviceId: 'd1', error: null };
+
+describe('event bus', () => {
+  it('sends a live event to the console feed, with its time, and to the handlers of its type', () => {
+    const bus = createEventBus();
+    const feed: LiveMessage[] = [];
+    const handled: unknown[] = [];
+    bus.subscribe((m) => feed.push(m));
+    bus.on('job_update', (payload) => handled.push(payload));
+    bus.on('stats_update', () => handled.push('not this one'));
+    bus.publish('job_update', job);
+    expect(feed).toEqual([{ type: 'job_update', timestamp: expect.any(String), payload: job }]);
+    expect(handled).toEqual([job]);
+  });
+
+  it('keeps internal events off the console feed', () => {
+    const bus = createEventBus();
+    const feed: LiveMessage[] = [];
+    const arrived: string[][] = [];
+    bus.subscribe((m) => feed.push(m));
+    bus.on('jobs_arrived', ({ devices }) => arrived.push(devices.map((d) => d.id)));
+    bus.signal('jobs_arrived', { devices: [{ id: 'd1' }, { id: 'd2' }] as never });
+    bus.signal('device_counts_changed', {});
+    expect(arrived).toEqual([['d1', 'd2']]);
+    expect(feed).toEqual([]);
+  });
+
+  it('stops a handler when asked', () => {
+    const bus = createEventBus();
+    let calls = 0;
+    const stop = bus.on('device_counts_changed', () => calls++);
+    bus.signal('device_counts_changed', {});
+    stop();
+    bus.signal('device_counts_changed', {});
+    expect(calls).toBe(1);
+  });
+
+  it('runs every handler when one throws, and reports the error', () => {
+    const errors: [unknown, EventType][] = [];
+    const bus = createEventBus({ onError: (err, type) => errors.push([err, type]) });
+    const after: number[] = [];
+    bus.on('device_counts_changed', () => {
+      throw new Error('boom');
+    });
+    bus.on('device_counts_changed', () => after.push(1));
+    bus.signal('device_counts_changed', {});
+    expect(after).toEqual([1]);
+    expect(errors).toEqual([[new Error('boom'), 'device_counts_changed']]);
+  });
+
+  it('throws the first error to the publisher, after every handler ran, when no one is told', () => {
+    const bus = createEventBus();
+    const after: number[] = [];
+    bus.on('device_counts_changed', () => {
+      throw new Error('first');
+    });
+    bus.on('device_counts_changed', () => after.push(1));
+    expect(() => bus.signal('device_counts_changed', {})).toThrow('first');
+    expect(after).toEqual([1]);
+  });
+});

@@ -1,0 +1,215 @@
+// Building the services: the database (opened and migrated), each module's service, first-start data,
+// and how the modules hear of each other's changes (the event bus). Nothing here listens, runs on a
+// timer or registers a route: see background.ts and http.ts; app.ts composes the three.
+import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
+import { createLoginLimiter } from './modules/auth/login-limiter';
+import { createAuthService, type AuthService } from './modules/auth/service';
+import { createTokenSigner, loadSigningSecret } from './modules/auth/tokens';
+import { createConnectionRequester, type ConnectionRequester } from './modules/cwmp/connection-request';
+import { createCpeAuthenticator, type CpeAuthenticator } from './modules/cwmp/cpe-auth';
+import { createLoadShedder, type LoadShedder } from './modules/cwmp/load-shedder';
+import { createSessionEngine, type JobSide, type SessionEngine } from './modules/cwmp/session-engine';
+import { createDataModelsService, SKIPPED_WARNING } from './modules/data-model/service';
+import { createInformStore } from './modules/devices/inform-store';
+import { createDevicesRepository } from './modules/devices/repository';
+import { createDevicesService, type DevicesService } from './modules/devices/service';
+import { createFileStore, type FileStore } from './modules/files/store';
+import { createJobsRepository } from './modules/jobs/repository';
+import { createJobEngine } from './modules/jobs/engine';
+import { createJobsService, type JobsService } from './modules/jobs/service';
+import { createWaker } from './modules/jobs/wake';
+import { createEventBus, type EventBus } from './modules/live/event-bus';
+import { createProfilesRepository } from './modules/profiles/repository';
+import { createProfilesService, type ProfilesService } from './modules/profiles/service';
+import { defaultSettings } from './modules/settings/defaults';
+import { createSettingsService, type SettingsService } from './modules/settings/service';
+import { createStatsService, type StatsService } from './modules/stats/service';
+import { createTemplatesRepository } from './modules/templates/repository';
+import { createTemplatesService, type TemplatesService } from './modules/templates/service';
+import { createUsersRepository } from './modules/users/repository';
+import { createUsersService, type UsersService } from './modules/users/service';
+
+export interface Services {
+  database: DatabaseHandle;
+  auth: AuthService;
+  users: UsersService;
+  bus: EventBus;
+  settings: SettingsService;
+  devices: DevicesService;
+  stats: StatsService;
+  cwmp: SessionEngine;
+  cpeAuth: CpeAuthenticator;
+  connectionRequests: ConnectionRequester;
+  jobs: JobsService;
+  files: FileStore;
+  templates: TemplatesService;
+  profiles: ProfilesService;
+}
+
+/** The services, and the parts that only the background work and the HTTP doors use. */
+export interface Core {
+  services: Services;
+  /** Says when the CWMP door refuses new sessions (it samples the event loop while the server listens). */
+  shedder: LoadShedder;
+  /** Wakes devices for new jobs; its scheduled retries end with the server. */
+  waker: ReturnType<typeof createWaker>;
+}
+
+export interface ServicesOptions {
+  log: FastifyBaseLogger;
+  /** Clock of the sign-in limiter, in milliseconds (tests move it instead of waiting). */
+  now?: () => number;
+  /** What CWMP sessions ask for RPCs instead of the job engine (tests of the CWMP door). */
+  jobSide?: JobSide;
+}
+
+/** Opens the database and builds every service; the database is closed again if anything fails. */
+export async function buildServices(config: Config, options: ServicesOptions): Promise<Core> {
+  const database = openDatabase(config.database, (err) =>
+    options.log.warn({ err }, 'an idle database connection failed; it will be replaced'),
+  );
+  try {
+    return await build(config, options, database);
+  } catch (err) {
+    await database.destroy().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function build(
+  config: Config,
+  { log, now, jobSide }: ServicesOptions,
+  database: DatabaseHandle,
+): Promise<Core> {
+  await checkConnection(database);
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+
+  const usersRepo = createUsersRepository(database.db);
+  const users = createUsersService(usersRepo);
+  const initial = await users.ensureInitialAdmin(config.adminPassword);
+  if (initial?.generatedPassword) {
+    log.warn(
+      `First start: created user "admin" with password ${initial.generatedPassword} ` +
+        '(shown only this once; change it with `npm run user -- passwd admin`)',
+    );
+  } else if (initial) {
+    log.info('First start: created user "admin" with the password from PROVISOR_ADMIN_PASSWORD');
+  }
+
+  const signingSecret = await loadSigningSecret(database.db, config.jwtSecret);
+  const signer = createTokenSigner(signingSecret, config.tokenTtlSeconds);
+  const limiter = createLoginLimiter({
+    db: database.db,
+    maxFailures: config.loginMaxFailures,
+    windowMs: config.loginWindowSeconds * 1000,
+    ...(now ? { now } : {}),
+  });
+  const auth = createAuthService({ db: database.db, users: usersRepo, signer, limiter });
+  const bus = createEventBus({
+    onError: (err, type) => log.error({ err, event: type }, 'a handler of a bus event failed'),
+  });
+  const settings = await createSettingsService(
+    database.db,
+    defaultSettings(
+      { port: config.port, host: config.host },
+      database.dialect,
+      config.database.kind === 'sqlite' ? config.database.path : '',
+    ),
+  );
+  const devices = createDevicesService(
+    createDevicesRepository(database.db, database.dialect),
+    createInformStore(database.db, database.prepared),
+    bus,
+    {
+      defaultInformInterval: config.defaultInformInterval,
+      offlineGraceSeconds: config.offlineGraceSeconds,
+    },
+  );
+  const jobs = createJobsService(createJobsRepository(database.db), devices, bus, {
+    defaultTtlSeconds: config.jobTtlSeconds,
+  });
+  const stats = createStatsService(devices, jobs, bus, {
+    onError: (err) => log.warn({ err }, 'stats update failed'),
+  });
+  const shedder = createLoadShedder({ maxLagMs: config.cwmpShedLagMs });
+  const files = createFileStore(database.db, config.filesDir);
+  const jobEngine = createJobEngine(
+    { jobs, devices, files, settings, log },
+    {
+      maxAttempts: config.jobMaxAttempts,
+      setConnectionRequestCredentials: config.setConnectionRequestCredentials,
+    },
+  );
+  const cwmp = createSessionEngine(
+    { devices, settings, bus, jobs: jobSide ?? jobEngine, log },
+    {
+      maxRpcsPerSession: config.cwmpMaxRpcsPerSession,
+      maxBodyBytes: config.cwmpBodyLimitBytes,
+      shedder,
+    },
+  );
+  const cpeAuth = createCpeAuthenticator(settings, devices, {
+    nonceTtlMs: config.digestNonceTtlSeconds * 1000,
+    freeFailures: 5,
+    failureWindowMs: 10 * 60 * 1000,
+    maxDelayMs: 5000,
+    // Derived from the kept secret, so processes sharing the database accept each other's nonces.
+    nonceKey: createHmac('sha256', signingSecret).update('provisor: CWMP Digest nonces').digest(),
+  });
+  const connectionRequests = createConnectionRequester({
+    timeoutMs: config.connectionRequestTimeoutMs,
+    concurrency: config.connectionRequestConcurrency,
+    minIntervalMs: config.connectionRequestMinIntervalMs,
+    allowBasic: () => settings.get().connectionRequest.allowBasic,
+    allowedNetworks: () => settings.get().connectionRequest.allowedNetworks,
+  });
+  // New jobs wake their device with a connection request (see modules/jobs/wake.ts).
+  const waker = createWaker({
+    settings,
+    connectionRequests,
+    inSession: (id) => cwmp.inSession(id),
+    hasPendingJobs: async (id) => (await jobs.unfinishedOf(id)).some((j) => j.status === 'pending'),
+    retryAfterMs: config.connectionRequestMinIntervalMs,
+    log,
+  });
+  // Jobs arrived: a device in a session runs them there; any other is woken.
+  bus.on('jobs_arrived', ({ devices: arrived }) => {
+    for (const d of arrived) cwmp.jobsArrived(d.id);
+  });
+  bus.on('jobs_arrived', ({ devices: arrived }) => {
+    for (const d of arrived) waker.wake(d);
+  });
+  if (!config.dataModelsDir) log.info(SKIPPED_WARNING);
+  const dataModels = createDataModelsService({ dir: config.dataModelsDir, log });
+  const templates = createTemplatesService(
+    createTemplatesRepository(database.db, database.dialect),
+    dataModels,
+  );
+  const profiles = createProfilesService(createProfilesRepository(database.db, database.dialect), templates);
+  const seeded = await templates.seedStarters();
+  if (seeded > 0) log.info({ templates: seeded }, 'First start: created the starter templates');
+  return {
+    services: {
+      files,
+      templates,
+      profiles,
+      database,
+      auth,
+      users,
+      bus,
+      settings,
+      devices,
+      stats,
+      cwmp,
+      cpeAuth,
+      connectionRequests,
+      jobs,
+    },
+    shedder,
+    waker,
+  };
+}
