@@ -1,25 +1,8 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { JobStatus, JobType } from '../../contract/jobs';
 
-export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-
-export const JOB_TYPES = [
-  'set-parameters',
-  'get-parameters',
-  'refresh',
-  'add-object',
-  'delete-object',
-  'reboot',
-  'factory-reset',
-  'schedule-inform',
-  'firmware-upgrade',
-  'download-file',
-  'upload-file',
-  'backup-config',
-  'restore-config',
-  'apply-profile',
-] as const;
-export type JobType = (typeof JOB_TYPES)[number];
+// Job types and statuses are the API's (contract/jobs.ts).
+export { JOB_STATUSES, JOB_TYPES, type JobStatus, type JobType } from '../../contract/jobs';
 
 /** One device action, durable: rows, not promises in memory (architecture.md). */
 export interface JobsTable {

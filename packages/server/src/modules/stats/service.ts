@@ -1,17 +1,10 @@
 // Dashboard counts (spec §3 Device stats). `stats_update` is published whenever they change;
 // recomputation is coalesced so a burst of Informs costs one count query.
+import type { DeviceStats } from '../../contract';
 import type { DevicesService } from '../devices/service';
 import type { EventBus } from '../live/event-bus';
 
-export interface DeviceStats {
-  totalDevices: number;
-  onlineDevices: number;
-  provisioningDevices: number;
-  errorDevices: number;
-  pendingJobs: number;
-  completedJobs: number;
-  failedJobs: number;
-}
+export type { DeviceStats };
 
 /** Job counts come from the job engine once it exists; until then there are none. */
 export type JobCounter = () => Promise<{ pending: number; completed: number; failed: number }>;
