@@ -2,6 +2,7 @@
 // answered at once, that the device carries out in its next session.
 import { Type, type Static } from 'typebox';
 import { exactObject, nullable, pagedList, pagingProperties } from './common';
+import { deviceSchema } from './devices';
 
 export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export const jobStatus = Type.Enum(JOB_STATUSES, { type: 'string' });
@@ -199,6 +200,14 @@ export const bulkAssignBody = Type.Object(
   { assignments: Type.Array(assignment, { minItems: 1, maxItems: 10_000 }) },
   { additionalProperties: false },
 );
+
+/** The answer of devices/{id}/assign-profile: the device with its profile, and the job pushing it. */
+export const assignedProfile = exactObject({
+  success: Type.Boolean(),
+  device: deviceSchema,
+  job: jobSchema,
+});
+export type AssignedProfile = Static<typeof assignedProfile>;
 
 /** The answer of devices/bulk-assign: each assignment's outcome (spec §7: results with success). */
 export const bulkAssignResults = exactObject({

@@ -1,6 +1,7 @@
 // The device inventory: what each Inform teaches us, registration, edits, and the status rules
 // (online while the device keeps its schedule; offline after twice its interval plus a grace).
 import { createHash } from 'node:crypto';
+import type { Device, DeviceEdit, RegisterDeviceInput } from '../../contract';
 import type { DeviceRow, DeviceStatus } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import type { EventBus } from '../live/event-bus';
@@ -47,25 +48,11 @@ function digestOf(params: readonly { name: string; value: string; type: string }
   return hash.digest('base64');
 }
 
-export interface RegisterInput {
-  serialNumber: string;
-  oui: string;
-  productClass: string;
-  connectionRequestUrl: string;
-  connectionRequestUsername?: string;
-  connectionRequestPassword?: string;
-}
+export type RegisterInput = RegisterDeviceInput;
+export type { DeviceEdit };
 
-export interface DeviceEdit {
-  connectionRequestUrl?: string;
-  connectionRequestUsername?: string;
-  connectionRequestPassword?: string;
-  cwmpUsername?: string;
-  cwmpPassword?: string;
-  assignedProfileId?: string | null;
-}
-
-export function toApiDevice(row: DeviceRow) {
+/** A device as the API answers it: every field named, passwords only as whether one is set. */
+export function toApiDevice(row: DeviceRow): Device {
   return {
     id: row.id,
     serialNumber: row.serial_number,
@@ -91,8 +78,6 @@ export function toApiDevice(row: DeviceRow) {
     updatedAt: row.updated_at,
   };
 }
-
-export type ApiDevice = ReturnType<typeof toApiDevice>;
 
 export interface DevicesServiceOptions {
   /** Interval assumed for devices that never reported PeriodicInformInterval. */
