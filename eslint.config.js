@@ -11,7 +11,6 @@ import provisor from './eslint-rules/index.js';
 // its file imports other modules through their index.ts only (eslint-rules/config.test.ts fails
 // while a listed file no longer needs its exemption).
 export const SERVER_MODULES_EXEMPT = [
-  'packages/server/src/modules/files/cpe-door.ts',
   'packages/server/src/modules/files/routes.ts',
 ];
 

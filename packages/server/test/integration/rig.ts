@@ -3,7 +3,7 @@
 import { startFleet, type Fleet, type FleetOptions } from '@provisor/sim';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../src/config';
-import type { ApiDevice } from '../../src/modules/devices/service';
+import type { Device } from '../../src/contract';
 import { bearer, buildTestApp, listenOnLoopback, login } from '../helpers';
 
 // The tests check API answers field by field; a loose type keeps them readable.
@@ -31,7 +31,7 @@ export interface Acs {
   ): Promise<{ status: number; json: () => Json }>;
   fleet(options: Partial<FleetOptions> & { count: number }): Promise<Fleet>;
   /** The device with this serial number; throws when there is none. */
-  deviceBySerial(serial: string): Promise<ApiDevice>;
+  deviceBySerial(serial: string): Promise<Device>;
   countBySerial(search: string): Promise<number>;
   waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs?: number): Promise<T>;
   close(): Promise<void>;
@@ -68,7 +68,7 @@ export async function startAcs(overrides: Partial<Config> = {}): Promise<Acs> {
     },
     async deviceBySerial(serial) {
       const res = await acs.api('GET', `/api/devices?search=${encodeURIComponent(serial)}`);
-      const device = res.json().devices.find((d: ApiDevice) => d.serialNumber === serial);
+      const device = res.json().devices.find((d: Device) => d.serialNumber === serial);
       if (!device) throw new Error(`no device with serial number ${serial}`);
       return device;
     },

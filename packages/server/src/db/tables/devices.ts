@@ -1,7 +1,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { DeviceStatus } from '../../contract/devices';
 
-export const DEVICE_STATUSES = ['online', 'offline', 'provisioning', 'error'] as const;
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+// The statuses are the API's (spec §3 Device).
+export { DEVICE_STATUSES, type DeviceStatus } from '../../contract/devices';
 
 /**
  * One router. Identity is OUI + ProductClass + SerialNumber (cwmp-reference §5); summary columns

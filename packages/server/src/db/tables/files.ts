@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
+import type { FileKind } from '../../contract/files';
 
-export const FILE_KINDS = ['firmware', 'config', 'backup', 'log', 'other'] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
+export { FILE_KINDS, type FileKind } from '../../contract/files';
 
 /** A file in the store: operators' firmware and configuration files, and what CPEs upload. */
 export interface FilesTable {

@@ -1,11 +1,8 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { JobStatus, JobType } from '../../contract/jobs';
 
-export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-
-// Job types are the descriptors' (modules/jobs/types): the column holds one of their names.
-import type { JobType } from '../../modules/jobs/types';
-export type { JobType };
+// Job types and statuses are the API's (contract/jobs.ts).
+export { JOB_STATUSES, JOB_TYPES, type JobStatus, type JobType } from '../../contract/jobs';
 
 /** One device action, durable: rows, not promises in memory (architecture.md). */
 export interface JobsTable {

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ValidationStatus } from '../../contract/profiles';
 
-export const VALIDATION_STATUSES = ['valid', 'invalid', 'pending'] as const;
-export type ValidationStatus = (typeof VALIDATION_STATUSES)[number];
+export { VALIDATION_STATUSES, type ValidationStatus } from '../../contract/profiles';
 
 /** A profile: one customer's values for a template, and what they render to (spec §3 Profile). */
 export interface ProfilesTable {

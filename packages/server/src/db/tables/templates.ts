@@ -1,7 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { DataModel } from '../../contract/templates';
 
-export const DATA_MODELS = ['TR-181', 'TR-098'] as const;
-export type DataModelName = (typeof DATA_MODELS)[number];
+export { DATA_MODELS } from '../../contract/templates';
+export type DataModelName = DataModel;
 
 /** A configuration template: profile fields mapped to CWMP parameter paths (spec §3 Template). */
 export interface TemplatesTable {

@@ -3,6 +3,7 @@
 // routers their own way). Protection is decided on the route the router matched, the one that will
 // run, never on the URL text: the router decodes and normalises the path first (`/%61pi/devices` is
 // `/api/devices`), and an undeclared route, or no route at all, is protected.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from './service';
@@ -37,7 +38,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-async function authPlugin(app: FastifyInstance, { auth }: { auth: AuthService }) {
+async function authPlugin(fastify: FastifyInstance, { auth }: { auth: AuthService }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.decorateRequest('auth', null);
 
   async function guard(request: FastifyRequest): Promise<void> {
@@ -52,7 +54,7 @@ async function authPlugin(app: FastifyInstance, { auth }: { auth: AuthService })
   app.addHook('preHandler', guard);
 
   app.post('/api/auth/login', { schema: loginSchema, config: { public: true } }, async (request) => {
-    const { username, password } = request.body as { username: string; password: string };
+    const { username, password } = request.body;
     const result = await auth.login(username, password, request.ip);
     request.log.info({ username }, 'signed in');
     return result;
@@ -60,7 +62,7 @@ async function authPlugin(app: FastifyInstance, { auth }: { auth: AuthService })
 
   app.post('/api/auth/logout', { schema: logoutSchema }, async (request, reply) => {
     await auth.logout(request.auth!);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   app.post('/api/auth/refresh', { schema: refreshSchema }, async (request) => auth.refresh(request.auth!));

@@ -1,43 +1,17 @@
-// JSON schemas for the auth routes (spec §7 Auth).
-import { errorResponses } from '../../http/schemas';
+// The auth routes' schemas (spec §7 Auth), made of the contract's shapes (contract/auth.ts).
+import {
+  errorResponses,
+  loginAnswer,
+  loginBody,
+  noContent,
+  refreshAnswer,
+  verifyAnswer,
+} from '../../contract';
 
-export const loginSchema = {
-  body: {
-    type: 'object',
-    properties: {
-      username: { type: 'string', minLength: 1, maxLength: 128 },
-      password: { type: 'string', minLength: 1, maxLength: 1024 },
-    },
-    required: ['username', 'password'],
-  },
-  response: {
-    200: {
-      type: 'object',
-      properties: { token: { type: 'string' }, username: { type: 'string' } },
-      required: ['token', 'username'],
-    },
-    ...errorResponses,
-  },
-} as const;
+export const loginSchema = { body: loginBody, response: { 200: loginAnswer, ...errorResponses } };
 
-export const refreshSchema = {
-  response: {
-    200: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] },
-    ...errorResponses,
-  },
-} as const;
+export const refreshSchema = { response: { 200: refreshAnswer, ...errorResponses } };
 
-export const verifySchema = {
-  response: {
-    200: {
-      type: 'object',
-      properties: { valid: { type: 'boolean' }, username: { type: 'string' } },
-      required: ['valid', 'username'],
-    },
-    ...errorResponses,
-  },
-} as const;
+export const verifySchema = { response: { 200: verifyAnswer, ...errorResponses } };
 
-export const logoutSchema = {
-  response: { 204: { type: 'null' }, ...errorResponses },
-} as const;
+export const logoutSchema = { response: { 204: noContent, ...errorResponses } };

@@ -53,9 +53,9 @@ async function consolePlugin(app: FastifyInstance, options: ConsoleOptions) {
 
   // Public: the sign-in page must load without a token. It hands the paths of the API, the live
   // channel and the files door back as not found, which the auth plugin then answers as protected.
-  app.get('/*', { config: { public: true } }, async (request, reply) => {
+  app.get<{ Params: { '*': string } }>('/*', { config: { public: true } }, async (request, reply) => {
     // The path as the router decoded it.
-    const path = `/${(request.params as { '*': string })['*']}`;
+    const path = `/${request.params['*']}`;
     if (NOT_CONSOLE.test(path)) return reply.callNotFound();
     if (path.startsWith('/assets/')) {
       // Vite names assets by content hash, so they never change.

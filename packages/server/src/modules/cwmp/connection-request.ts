@@ -6,21 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Agent, request as httpRequest, type Dispatcher } from 'undici';
 import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';
+import type { ConnectionOutcome } from '../../contract';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { ServerSettings } from '../settings/index';
 import { digestHash } from './cpe-auth';
 import { createTargetChecker, type TargetChecker } from './cr-target';
 
-export type ConnectionOutcome =
-  | 'reachable'
-  | 'auth-failed'
-  | 'refused'
-  | 'timeout'
-  | 'unavailable'
-  | 'rate-limited'
-  | 'no-url'
-  | 'blocked'
-  | 'error';
+export type { ConnectionOutcome };
 
 export interface ConnectionResult {
   outcome: ConnectionOutcome;

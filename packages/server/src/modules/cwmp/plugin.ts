@@ -184,10 +184,14 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     return reply.code(r.status).headers(r.headers).send(r.body);
   }
 
-  async function handle(request: FastifyRequest, reply: FastifyReply) {
+  /** `POST /*`: the path as the router decoded it, and the body as bytes (the parser above). */
+  async function handle(
+    request: FastifyRequest<{ Params: { '*'?: string }; Body: Buffer | undefined }>,
+    reply: FastifyReply,
+  ) {
     const settings = o.settings.get().cwmp;
     // The path as the router decoded it.
-    const path = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+    const path = `/${request.params['*'] ?? ''}`;
     if (path !== settings.path) return sendNotFound(request, reply);
     if (!settings.enabled) {
       return send(reply, {
@@ -218,7 +222,7 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
       }
       principal = result.principal;
     }
-    const raw = (request.body as Buffer | undefined) ?? Buffer.alloc(0);
+    const raw = request.body ?? Buffer.alloc(0);
     const body = decompress(raw, request.headers['content-encoding'], bodyLimitFor(sessionId));
     if (!Buffer.isBuffer(body)) return send(reply, body);
     const baseUrl = o.publicUrl ?? `${request.protocol}://${request.host}`;

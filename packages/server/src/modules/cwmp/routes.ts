@@ -1,33 +1,19 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '../../http/schemas';
+import { connectionTestResult, errorResponses, idParams, type ConnectionTestResult } from '../../contract';
 import { connectionTarget } from './connection-request';
 
-export async function connectionRoutes(app: FastifyInstance) {
+export async function connectionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { devices, connectionRequests, settings } = app.services;
 
   app.post(
     '/api/devices/:id/test-connection',
     {
-      schema: {
-        params: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              outcome: { type: 'string' },
-              status: { type: 'integer' },
-              durationMs: { type: 'integer' },
-              message: { type: 'string' },
-            },
-            required: ['success', 'outcome', 'durationMs', 'message'],
-          },
-          ...errorResponses,
-        },
-      },
+      schema: { params: idParams, response: { 200: connectionTestResult, ...errorResponses } },
     },
-    async (request) => {
-      const { id } = request.params as { id: string };
+    async (request): Promise<ConnectionTestResult> => {
+      const { id } = request.params;
       const device = await devices.get(id);
       const cr = settings.get().connectionRequest;
       if (!cr.enabled) {
@@ -40,7 +26,13 @@ export async function connectionRoutes(app: FastifyInstance) {
       }
       const result = await connectionRequests.send(connectionTarget(device, cr));
       request.log.info({ deviceId: id, outcome: result.outcome, ms: result.durationMs }, 'connection test');
-      return { success: result.outcome === 'reachable', ...result };
+      return {
+        success: result.outcome === 'reachable',
+        outcome: result.outcome,
+        status: result.status,
+        durationMs: result.durationMs,
+        message: result.message,
+      };
     },
   );
 }

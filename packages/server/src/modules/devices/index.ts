@@ -3,11 +3,9 @@ export { createInformStore, type InformStore } from './inform-store';
 export { storedValue, type ParameterMap, type StoredParameter } from './parameters';
 export { createDevicesRepository, type DevicesRepository } from './repository';
 export { devicesRoutes } from './routes';
-export { deviceSchema } from './schemas';
 export {
   createDevicesService,
   toApiDevice,
-  type ApiDevice,
   type DevicesService,
   type DevicesServiceOptions,
   type JobFacts,

@@ -1,5 +1,5 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { DeviceStatus } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import {
   deleteDeviceSchema,
@@ -10,14 +10,7 @@ import {
   unassignedSchema,
   updateDeviceSchema,
 } from './schemas';
-import { toApiDevice, type DeviceEdit, type RegisterInput } from './service';
-
-interface ListQuery {
-  status?: DeviceStatus;
-  search?: string;
-  limit: number;
-  offset: number;
-}
+import { toApiDevice, type DeviceEdit } from './service';
 
 function checkUrl(field: string, value: string | undefined): void {
   if (value === undefined || value === '') return;
@@ -48,7 +41,8 @@ function searchTerm(search: string | undefined): string | undefined {
   return search?.trim() || undefined;
 }
 
-export async function devicesRoutes(app: FastifyInstance) {
+export async function devicesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { devices, settings } = app.services;
 
   /**
@@ -78,13 +72,13 @@ export async function devicesRoutes(app: FastifyInstance) {
   }
 
   app.get('/api/devices', { schema: listDevicesSchema }, async (request) => {
-    const q = request.query as ListQuery;
+    const q = request.query;
     const { rows, total } = await devices.list({ ...q, search: searchTerm(q.search) });
     return { devices: rows.map(toApiDevice), total, limit: q.limit, offset: q.offset };
   });
 
   app.get('/api/devices/unassigned', { schema: unassignedSchema }, async (request) => {
-    const q = request.query as ListQuery;
+    const q = request.query;
     const { rows, total } = await devices.list({
       ...q,
       search: searchTerm(q.search),
@@ -94,7 +88,7 @@ export async function devicesRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/devices/register', { schema: registerDeviceSchema }, async (request, reply) => {
-    const body = request.body as RegisterInput;
+    const body = request.body;
     checkUrl('connectionRequestUrl', body.connectionRequestUrl);
     for (const field of [
       'serialNumber',
@@ -113,13 +107,13 @@ export async function devicesRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/devices/:id', { schema: getDeviceSchema }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     return { device: toApiDevice(await devices.get(id)) };
   });
 
   app.get('/api/devices/:id/parameters', { schema: parametersSchema }, async (request) => {
-    const { id } = request.params as { id: string };
-    const { prefix = '' } = request.query as { prefix?: string };
+    const { id } = request.params;
+    const { prefix = '' } = request.query;
     const map = await devices.parametersOf((await devices.get(id)).id);
     const parameters = Object.keys(map)
       .filter((name) => name.startsWith(prefix))
@@ -129,8 +123,8 @@ export async function devicesRoutes(app: FastifyInstance) {
   });
 
   app.put('/api/devices/:id', { schema: updateDeviceSchema }, async (request) => {
-    const { id } = request.params as { id: string };
-    const edit = request.body as DeviceEdit;
+    const { id } = request.params;
+    const edit = request.body;
     checkUrl('connectionRequestUrl', edit.connectionRequestUrl);
     for (const field of [
       'connectionRequestUsername',
@@ -144,9 +138,9 @@ export async function devicesRoutes(app: FastifyInstance) {
   });
 
   app.delete('/api/devices/:id', { schema: deleteDeviceSchema }, async (request, reply) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     await devices.remove(id);
     request.log.info({ deviceId: id }, 'device deleted');
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 }

@@ -3,6 +3,7 @@
 // makes it present; silence past twice its interval plus a grace, absent) and the facts the jobs
 // module tells it (recordJobFacts, markJobsWaiting), and status.ts decides the status from both.
 import { createHash } from 'node:crypto';
+import type { Device, DeviceEdit, RegisterDeviceInput } from '../../contract';
 import type { DeviceRow, DeviceStatus, DeviceUpdate } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import type { EventBus } from '../live/index';
@@ -52,25 +53,11 @@ function digestOf(params: readonly { name: string; value: string; type: string }
   return hash.digest('base64');
 }
 
-export interface RegisterInput {
-  serialNumber: string;
-  oui: string;
-  productClass: string;
-  connectionRequestUrl: string;
-  connectionRequestUsername?: string;
-  connectionRequestPassword?: string;
-}
+export type RegisterInput = RegisterDeviceInput;
+export type { DeviceEdit };
 
-export interface DeviceEdit {
-  connectionRequestUrl?: string;
-  connectionRequestUsername?: string;
-  connectionRequestPassword?: string;
-  cwmpUsername?: string;
-  cwmpPassword?: string;
-  assignedProfileId?: string | null;
-}
-
-export function toApiDevice(row: DeviceRow) {
+/** A device as the API answers it: every field named, passwords only as whether one is set. */
+export function toApiDevice(row: DeviceRow): Device {
   return {
     id: row.id,
     serialNumber: row.serial_number,
@@ -96,8 +83,6 @@ export function toApiDevice(row: DeviceRow) {
     updatedAt: row.updated_at,
   };
 }
-
-export type ApiDevice = ReturnType<typeof toApiDevice>;
 
 export interface DevicesServiceOptions {
   /** Interval assumed for devices that never reported PeriodicInformInterval. */

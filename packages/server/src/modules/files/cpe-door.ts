@@ -1,18 +1,23 @@
 // The CPE side of file transfers: GET /files/<job>/<token>/<name> serves a Download job's file, and
-// PUT stores an Upload job's file (TR-069 Amendment 6, 3.4.3: uploads use HTTP PUT). The per-job token
-// is the only credential; a finished job's URL stops working.
+// PUT stores an Upload job's file (cwmp-reference §6: uploads use HTTP PUT). The per-job token is the
+// only credential; a finished job's URL stops working.
 import { timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
-import type { JobParams, JobsService } from '../jobs/service';
-import { descriptorOf } from '../jobs/types';
+import { descriptorOf, type JobParams, type JobsService } from '../jobs/index';
 import type { FileStore } from './store';
+
 
 export interface CpeFilesOptions {
   jobs: JobsService;
   files: FileStore;
   maxUploadBytes: number;
+}
+
+/** `/files/<job>/<token>/<name>`: the job, the secret of its file URL, and the file's name. */
+interface CpeFileRoute {
+  Params: { job: string; token: string; name: string };
 }
 
 function tokenMatches(job: JobRow, token: string): boolean {
@@ -42,45 +47,54 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
 
   // Routers are not browsers: no console security headers here (see cwmp/plugin.ts). Public: the
   // job's token in the path is the credential.
-  app.get('/files/:job/:token/:name', { helmet: false, config: { public: true } }, async (request, reply) => {
-    const { job: jobId, token } = request.params as { job: string; token: string };
-    const job = await jobFor(jobId, token);
-    const fileId =
-      job && descriptorOf(job.type).transfer?.direction === 'download'
-        ? (JSON.parse(job.params) as JobParams).fileId
-        : undefined;
-    if (!job || typeof fileId !== 'string') return notFound(reply);
-    const file = await o.files.get(fileId);
-    request.log.info({ jobId, deviceId: job.device_id, file: file.name }, 'CPE fetches a file');
-    return reply
-      .type(file.content_type)
-      .header('content-length', String(file.size))
-      .header('cache-control', 'no-store')
-      .send(await o.files.open(file));
-  });
-
-  app.put('/files/:job/:token/:name', { helmet: false, config: { public: true } }, async (request, reply) => {
-    const { job: jobId, token, name } = request.params as { job: string; token: string; name: string };
-    const job = await jobFor(jobId, token);
-    const transfer = job ? descriptorOf(job.type).transfer : undefined;
-    if (!job || transfer?.direction !== 'upload') return notFound(reply);
-    const { kind } = transfer;
-    const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > o.maxUploadBytes) {
+  app.get<CpeFileRoute>(
+    '/files/:job/:token/:name',
+    { helmet: false, config: { public: true } },
+    async (request, reply) => {
+      const { job: jobId, token } = request.params;
+      const job = await jobFor(jobId, token);
+      const fileId =
+        job && descriptorOf(job.type).transfer?.direction === 'download'
+          ? (JSON.parse(job.params) as JobParams).fileId
+          : undefined;
+      if (!job || typeof fileId !== 'string') return notFound(reply);
+      const file = await o.files.get(fileId);
+      request.log.info({ jobId, deviceId: job.device_id, file: file.name }, 'CPE fetches a file');
       return reply
-        .code(413)
-        .type('text/plain; charset=utf-8')
-        .send(`Uploads may be at most ${o.maxUploadBytes} bytes.`);
-    }
-    const file = await o.files.save(request.body as Readable, {
-      kind,
-      name: kind === 'backup' ? `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}` : name,
-      contentType: request.headers['content-type'] ?? 'application/octet-stream',
-      deviceId: job.device_id,
-      jobId: job.id,
-      maxBytes: o.maxUploadBytes,
-    });
-    request.log.info({ jobId, deviceId: job.device_id, size: file.size }, 'CPE uploaded a file');
-    return reply.code(201).send();
-  });
+        .type(file.content_type)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'no-store')
+        .send(await o.files.open(file));
+    },
+  );
+
+  // The body is the request stream itself (the content type parser above).
+  app.put<CpeFileRoute & { Body: Readable }>(
+    '/files/:job/:token/:name',
+    { helmet: false, config: { public: true } },
+    async (request, reply) => {
+      const { job: jobId, token, name } = request.params;
+      const job = await jobFor(jobId, token);
+      const transfer = job ? descriptorOf(job.type).transfer : undefined;
+      if (!job || transfer?.direction !== 'upload') return notFound(reply);
+      const { kind } = transfer;
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > o.maxUploadBytes) {
+        return reply
+          .code(413)
+          .type('text/plain; charset=utf-8')
+          .send(`Uploads may be at most ${o.maxUploadBytes} bytes.`);
+      }
+      const file = await o.files.save(request.body, {
+        kind,
+        name: kind === 'backup' ? `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}` : name,
+        contentType: request.headers['content-type'] ?? 'application/octet-stream',
+        deviceId: job.device_id,
+        jobId: job.id,
+        maxBytes: o.maxUploadBytes,
+      });
+      request.log.info({ jobId, deviceId: job.device_id, size: file.size }, 'CPE uploaded a file');
+      return reply.code(201).send();
+    },
+  );
 }

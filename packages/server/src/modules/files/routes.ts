@@ -2,25 +2,36 @@
 // actions of spec §7 Devices: firmware-upgrade, upload-file, download-file, backup-config,
 // restore-config, and the bulk firmware upgrade.
 import type { MultipartFile } from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FileKind, FileRow } from '../../db/tables/files';
+import { type FileKind, type FirmwareInput, type StoredFile } from '../../contract';
+import type { FileRow } from '../../db/tables/files';
 import type { DeviceRow } from '../../db/tables/devices';
+import type { JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
-import { idParams } from '../../http/schemas';
 import { perDevice } from '../jobs/bulk';
-import { bulkSchema, deviceActionSchema } from '../jobs/schemas';
+import {
+  bulkFirmwareSchema,
+  deviceActionSchema,
+  deviceActionWithBody,
+  jobTypeParams,
+  type JobTypeParams,
+} from '../jobs/schemas';
 import { toApiJob } from '../jobs/service';
 import {
   deleteFileSchema,
   deviceFilesSchema,
-  downloadFileBody,
-  firmwareBody,
+  downloadFileSchema,
   listFilesSchema,
   uploadFileSchema,
 } from './schemas';
 import type { FileStore } from './store';
 
-export function toApiFile(row: FileRow) {
+/** The kinds an operator uploads; what routers send (backups, logs) is theirs. */
+const UPLOAD_KINDS = ['firmware', 'config', 'other'] as const satisfies readonly FileKind[];
+
+/** A stored file as the API answers it: every field named, never a transfer's secret. */
+export function toApiFile(row: FileRow): StoredFile {
   return {
     id: row.id,
     kind: row.kind,
@@ -78,7 +89,8 @@ async function readMultipart(
   return { file: saved, fields };
 }
 
-export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; maxFileBytes: number }) {
+export async function filesRoutes(fastify: FastifyInstance, o: { store: FileStore; maxFileBytes: number }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { devices, jobs } = app.services;
   const { store } = o;
 
@@ -87,8 +99,7 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
       request,
       'file',
       store,
-      (fields) =>
-        ['firmware', 'config', 'other'].includes(fields.kind ?? '') ? (fields.kind as FileKind) : 'firmware',
+      (fields) => UPLOAD_KINDS.find((kind) => kind === fields.kind) ?? 'firmware',
       o.maxFileBytes,
     );
     request.log.info({ fileId: file.id, kind: file.kind, size: file.size }, 'file uploaded');
@@ -96,12 +107,11 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
   });
 
   app.get('/api/files', { schema: listFilesSchema }, async (request) => {
-    const q = request.query as { kind?: FileKind; deviceId?: string; limit: number; offset: number };
-    return { files: (await store.list(q)).map(toApiFile) };
+    return { files: (await store.list(request.query)).map(toApiFile) };
   });
 
-  app.get('/api/files/:id/download', { schema: { params: idParams } }, async (request, reply) => {
-    const file = await store.get((request.params as { id: string }).id);
+  app.get('/api/files/:id/download', { schema: downloadFileSchema }, async (request, reply) => {
+    const file = await store.get(request.params.id);
     return reply
       .type(file.content_type)
       .header('content-length', String(file.size))
@@ -110,26 +120,21 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
   });
 
   app.delete('/api/files/:id', { schema: deleteFileSchema }, async (request, reply) => {
-    await store.remove((request.params as { id: string }).id);
-    return reply.code(204).send();
+    await store.remove(request.params.id);
+    return reply.code(204).send(null);
   });
 
   app.get('/api/devices/:id/files', { schema: deviceFilesSchema }, async (request) => {
-    const device = await devices.get((request.params as { id: string }).id);
+    const device = await devices.get(request.params.id);
     return { files: (await store.list({ deviceId: device.id, limit: 1000, offset: 0 })).map(toApiFile) };
   });
 
-  const jobReply = (job: Parameters<typeof toApiJob>[0]) => ({ success: true, job: toApiJob(job) });
-  const one = async (
-    device: DeviceRow,
-    type: Parameters<typeof jobs.create>[1],
-    params: Parameters<typeof jobs.create>[2],
-  ) => {
+  const one = async <T extends JobType>(device: DeviceRow, type: T, params: JobTypeParams<T>) => {
     const [job] = await jobs.create([device], type, params);
-    return jobReply(job!);
+    return { success: true, job: toApiJob(job!) };
   };
 
-  async function firmwareParams(body: { firmwareUrl?: string; fileId?: string; version: string }) {
+  async function firmwareParams(body: FirmwareInput): Promise<JobTypeParams<'firmware-upgrade'>> {
     if (body.fileId) {
       const file = await store.get(body.fileId);
       return { fileId: file.id, version: body.version };
@@ -146,34 +151,21 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
 
   app.post(
     '/api/devices/:id/firmware-upgrade',
-    { schema: deviceActionSchema(firmwareBody) },
+    { schema: deviceActionWithBody(jobTypeParams['firmware-upgrade']) },
     async (request) => {
-      const device = await devices.get((request.params as { id: string }).id);
-      return one(
-        device,
-        'firmware-upgrade',
-        await firmwareParams(request.body as { firmwareUrl?: string; fileId?: string; version: string }),
-      );
+      const device = await devices.get(request.params.id);
+      return one(device, 'firmware-upgrade', await firmwareParams(request.body));
     },
   );
 
-  app.post(
-    '/api/provisioning/bulk/firmware-upgrade',
-    { schema: bulkSchema(firmwareBody.properties, ['version']) },
-    async (request) => {
-      const body = request.body as {
-        deviceIds: string[];
-        firmwareUrl?: string;
-        fileId?: string;
-        version: string;
-      };
-      const params = await firmwareParams(body);
-      return perDevice(devices, body.deviceIds, (found) => jobs.create(found, 'firmware-upgrade', params));
-    },
-  );
+  app.post('/api/provisioning/bulk/firmware-upgrade', { schema: bulkFirmwareSchema }, async (request) => {
+    const { deviceIds, ...body } = request.body;
+    const params = await firmwareParams(body);
+    return perDevice(devices, deviceIds, (found) => jobs.create(found, 'firmware-upgrade', params));
+  });
 
-  app.post('/api/devices/:id/upload-file', { schema: deviceActionSchema() }, async (request) => {
-    const device = await devices.get((request.params as { id: string }).id);
+  app.post('/api/devices/:id/upload-file', { schema: deviceActionSchema }, async (request) => {
+    const device = await devices.get(request.params.id);
     const { file, fields } = await readMultipart(
       request,
       'file',
@@ -197,20 +189,20 @@ export async function filesRoutes(app: FastifyInstance, o: { store: FileStore; m
 
   app.post(
     '/api/devices/:id/download-file',
-    { schema: deviceActionSchema(downloadFileBody) },
+    { schema: deviceActionWithBody(jobTypeParams['upload-file']) },
     async (request) => {
-      const device = await devices.get((request.params as { id: string }).id);
-      return one(device, 'upload-file', { filePath: (request.body as { filePath: string }).filePath });
+      const device = await devices.get(request.params.id);
+      return one(device, 'upload-file', { filePath: request.body.filePath });
     },
   );
 
-  app.post('/api/devices/:id/backup-config', { schema: deviceActionSchema() }, async (request) => {
-    const device = await devices.get((request.params as { id: string }).id);
+  app.post('/api/devices/:id/backup-config', { schema: deviceActionSchema }, async (request) => {
+    const device = await devices.get(request.params.id);
     return one(device, 'backup-config', {});
   });
 
-  app.post('/api/devices/:id/restore-config', { schema: deviceActionSchema() }, async (request) => {
-    const device = await devices.get((request.params as { id: string }).id);
+  app.post('/api/devices/:id/restore-config', { schema: deviceActionSchema }, async (request) => {
+    const device = await devices.get(request.params.id);
     const { file } = await readMultipart(
       request,
       'configFile',

@@ -1,19 +1,28 @@
 // Assigning profiles (spec §7: devices/{id}/assign-profile, devices/bulk-assign,
 // provisioning/assign-profile): the device remembers its profile and an apply-profile job pushes the
 // profile's rendered parameters, as they are at assignment time.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import {
+  assignedProfile,
+  assignProfileBody,
+  assignProfileManyBody,
+  bulkAssignBody,
+  bulkAssignResults,
+  bulkResults,
+  errorResponses,
+  idParams,
+  type BulkAssignResults,
+} from '../../contract';
 import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
-import { errorResponses, idParams } from '../../http/schemas';
-import { deviceSchema, toApiDevice } from '../devices/index';
+import { toApiDevice } from '../devices/index';
 import { toApiProfile } from '../profiles/index';
 import { perDevice } from './bulk';
-import { bulkAssignResults, bulkResults, jobSchema } from './schemas';
 import { toApiJob } from './service';
 
-const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
-
-export async function assignRoutes(app: FastifyInstance) {
+export async function assignRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { devices, jobs, profiles } = app.services;
 
   /** A valid profile's snapshot for apply-profile jobs. */
@@ -51,25 +60,13 @@ export async function assignRoutes(app: FastifyInstance) {
     {
       schema: {
         params: idParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { profileId: id },
-          required: ['profileId'],
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: { success: { type: 'boolean' }, device: deviceSchema, job: jobSchema },
-            required: ['success', 'device', 'job'],
-          },
-          ...errorResponses,
-        },
+        body: assignProfileBody,
+        response: { 200: assignedProfile, ...errorResponses },
       },
     },
     async (request) => {
-      const device = await devices.get((request.params as { id: string }).id);
-      const [job] = await assign([device], (request.body as { profileId: string }).profileId);
+      const device = await devices.get(request.params.id);
+      const [job] = await assign([device], request.body.profileId);
       return {
         success: true,
         device: toApiDevice((await devices.findById(device.id))!),
@@ -81,21 +78,10 @@ export async function assignRoutes(app: FastifyInstance) {
   app.post(
     '/api/provisioning/assign-profile',
     {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            deviceIds: { type: 'array', minItems: 1, maxItems: 100_000, items: id },
-            profileId: id,
-          },
-          required: ['deviceIds', 'profileId'],
-        },
-        response: { 200: bulkResults, ...errorResponses },
-      },
+      schema: { body: assignProfileManyBody, response: { 200: bulkResults, ...errorResponses } },
     },
     async (request) => {
-      const { deviceIds, profileId } = request.body as { deviceIds: string[]; profileId: string };
+      const { deviceIds, profileId } = request.body;
       return perDevice(devices, deviceIds, (found) => assign(found, profileId));
     },
   );
@@ -103,42 +89,20 @@ export async function assignRoutes(app: FastifyInstance) {
   app.post(
     '/api/devices/bulk-assign',
     {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            assignments: {
-              type: 'array',
-              minItems: 1,
-              maxItems: 10_000,
-              items: {
-                type: 'object',
-                additionalProperties: false,
-                properties: { deviceId: id, profileId: id },
-                required: ['deviceId', 'profileId'],
-              },
-            },
-          },
-          required: ['assignments'],
-        },
-        response: {
-          200: bulkAssignResults,
-          ...errorResponses,
-        },
-      },
+      schema: { body: bulkAssignBody, response: { 200: bulkAssignResults, ...errorResponses } },
     },
     async (request) => {
-      const { assignments } = request.body as { assignments: { deviceId: string; profileId: string }[] };
-      const results = [];
+      const { assignments } = request.body;
+      const results: BulkAssignResults['results'] = [];
       // Each assignment stands alone: one bad profile or device does not stop the others.
       for (const a of assignments) {
         try {
           const [job] = await assign([await devices.get(a.deviceId)], a.profileId);
-          results.push({ ...a, success: true, jobId: job!.id });
+          results.push({ deviceId: a.deviceId, profileId: a.profileId, success: true, jobId: job!.id });
         } catch (err) {
           results.push({
-            ...a,
+            deviceId: a.deviceId,
+            profileId: a.profileId,
             success: false,
             error: err instanceof AppError ? `${err.error}: ${err.message}` : 'Assignment failed',
           });

@@ -3,7 +3,6 @@ export { assignRoutes } from './assign-routes';
 export { perDevice, type BulkResult } from './bulk';
 export { createJobsRepository, type JobsRepository } from './repository';
 export { jobsRoutes } from './routes';
-export { bulkSchema, deviceActionSchema, jobSchema } from './schemas';
 export { createJobsService, toApiJob, type JobsService, type JobsServiceOptions } from './service';
 export { createWaker, type WakerDeps } from './wake';
 export {

@@ -1,24 +1,27 @@
 // Device actions and Provisioning (spec §7): every action is a job, answered at once; the device
 // carries it out in its next session (woken by a connection request).
 import { parseTypedValue } from '@provisor/cwmp';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { JobStatus, JobType } from '../../db/tables/jobs';
+import { JOB_TYPES, type JobType, type ParameterWrite } from '../../contract';
 import { AppError } from '../../errors';
-import { normalizeXsdType, type ParameterWrite } from './descriptor';
+import { normalizeXsdType } from './descriptor';
 import {
-  bodies,
-  bulkParameterNames,
-  bulkParameterWrites,
-  bulkSchema,
+  bulkGetParametersSchema,
+  bulkRebootSchema,
+  bulkSetParametersSchema,
   deviceActionSchema,
+  deviceActionWithBody,
   deviceJobsSchema,
-  failBody,
+  exportParametersSchema,
+  failJobSchema,
   jobActionSchema,
+  jobTypeParams,
   listJobsSchema,
   statsSchema,
 } from './schemas';
 import { perDevice } from './bulk';
-import { exportParameters, type ExportFormat } from './export';
+import { exportParameters } from './export';
 import { toApiJob, type JobParams } from './service';
 
 /** Refuses writes whose value cannot be of the type they name, before any device sees them. */
@@ -37,7 +40,10 @@ function checkWrites(parameters: ParameterWrite[]): void {
   }
 }
 
-export async function jobsRoutes(app: FastifyInstance) {
+const isJobType = (type: string): type is JobType => (JOB_TYPES as readonly string[]).includes(type);
+
+export async function jobsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { jobs, devices } = app.services;
 
   async function single(id: string, type: JobType, params: JobParams) {
@@ -46,63 +52,64 @@ export async function jobsRoutes(app: FastifyInstance) {
     return { success: true, job: toApiJob(job!) };
   }
 
-  const action = (
-    path: string,
-    type: JobType,
-    body?: object,
-    paramsOf: (b: JobParams) => JobParams = (b) => b,
-  ) =>
-    app.post(`/api/devices/:id/${path}`, { schema: deviceActionSchema(body) }, async (request) => {
-      const b = (request.body ?? {}) as JobParams;
-      if (type === 'set-parameters') checkWrites(b.parameters as ParameterWrite[]);
-      return single((request.params as { id: string }).id, type, paramsOf(b));
-    });
-
-  action('reboot', 'reboot');
-  action('factory-reset', 'factory-reset');
-  action('get-parameters', 'get-parameters', bodies.getParameters);
-  action('set-parameters', 'set-parameters', bodies.setParameters);
-  action('refresh', 'refresh', bodies.refresh);
-  action('add-object', 'add-object', bodies.object);
-  action('delete-object', 'delete-object', bodies.object);
-  action('schedule-inform', 'schedule-inform', bodies.scheduleInform);
+  // Actions whose body is the job's parameters as they are (jobs/schemas.ts jobTypeParams).
+  for (const type of ['reboot', 'factory-reset'] as const) {
+    app.post(`/api/devices/:id/${type}`, { schema: deviceActionSchema }, async (request) =>
+      single(request.params.id, type, {}),
+    );
+  }
+  for (const type of [
+    'get-parameters',
+    'refresh',
+    'add-object',
+    'delete-object',
+    'schedule-inform',
+  ] as const) {
+    app.post(
+      `/api/devices/:id/${type}`,
+      { schema: deviceActionWithBody(jobTypeParams[type]) },
+      async (request) => single(request.params.id, type, request.body),
+    );
+  }
+  app.post(
+    '/api/devices/:id/set-parameters',
+    { schema: deviceActionWithBody(jobTypeParams['set-parameters']) },
+    async (request) => {
+      checkWrites(request.body.parameters);
+      return single(request.params.id, 'set-parameters', request.body);
+    },
+  );
 
   app.get('/api/devices/:id/jobs', { schema: deviceJobsSchema }, async (request) => {
-    const { id } = request.params as { id: string };
-    const { limit } = request.query as { limit: number };
+    const { id } = request.params;
     await devices.get(id);
-    const { rows } = await jobs.list({ deviceId: id, limit, offset: 0 });
+    const { rows } = await jobs.list({ deviceId: id, limit: request.query.limit, offset: 0 });
     return { jobs: rows.map(toApiJob) };
   });
 
   app.get('/api/provisioning/jobs', { schema: listJobsSchema }, async (request) => {
-    const q = request.query as {
-      status?: JobStatus;
-      deviceId?: string;
-      type?: JobType;
-      limit: number;
-      offset: number;
-    };
-    const { rows, total } = await jobs.list(q);
+    const { type, ...q } = request.query;
+    // A type no job has filters everything out.
+    if (type !== undefined && !isJobType(type))
+      return { jobs: [], total: 0, limit: q.limit, offset: q.offset };
+    const { rows, total } = await jobs.list({ ...q, type });
     return { jobs: rows.map(toApiJob), total, limit: q.limit, offset: q.offset };
   });
 
-  app.get('/api/provisioning/jobs/:id', { schema: jobActionSchema() }, async (request) => ({
-    job: toApiJob(await jobs.get((request.params as { id: string }).id)),
+  app.get('/api/provisioning/jobs/:id', { schema: jobActionSchema }, async (request) => ({
+    job: toApiJob(await jobs.get(request.params.id)),
   }));
-  app.post('/api/provisioning/jobs/:id/retry', { schema: jobActionSchema() }, async (request) => ({
+  app.post('/api/provisioning/jobs/:id/retry', { schema: jobActionSchema }, async (request) => ({
     success: true,
-    job: toApiJob(await jobs.retry((request.params as { id: string }).id)),
+    job: toApiJob(await jobs.retry(request.params.id)),
   }));
-  app.post('/api/provisioning/jobs/:id/complete', { schema: jobActionSchema() }, async (request) => ({
+  app.post('/api/provisioning/jobs/:id/complete', { schema: jobActionSchema }, async (request) => ({
     success: true,
-    job: toApiJob(await jobs.complete((request.params as { id: string }).id)),
+    job: toApiJob(await jobs.complete(request.params.id)),
   }));
-  app.post('/api/provisioning/jobs/:id/fail', { schema: jobActionSchema(failBody) }, async (request) => ({
+  app.post('/api/provisioning/jobs/:id/fail', { schema: failJobSchema }, async (request) => ({
     success: true,
-    job: toApiJob(
-      await jobs.fail((request.params as { id: string }).id, (request.body as { error: string }).error),
-    ),
+    job: toApiJob(await jobs.fail(request.params.id, request.body.error)),
   }));
 
   app.get('/api/provisioning/stats', { schema: statsSchema }, async () => jobs.stats());
@@ -110,49 +117,24 @@ export async function jobsRoutes(app: FastifyInstance) {
   const bulk = (deviceIds: string[], type: JobType, params: JobParams) =>
     perDevice(devices, deviceIds, (found) => jobs.create(found, type, params));
 
-  app.post('/api/provisioning/bulk/reboot', { schema: bulkSchema({}, []) }, async (request) =>
-    bulk((request.body as { deviceIds: string[] }).deviceIds, 'reboot', {}),
+  app.post('/api/provisioning/bulk/reboot', { schema: bulkRebootSchema }, async (request) =>
+    bulk(request.body.deviceIds, 'reboot', {}),
   );
-  app.post(
-    '/api/provisioning/bulk/get-parameters',
-    { schema: bulkSchema({ parameters: bulkParameterNames }, ['parameters']) },
-    async (request) => {
-      const { deviceIds, parameters } = request.body as { deviceIds: string[]; parameters: string[] };
-      return bulk(deviceIds, 'get-parameters', { parameters });
-    },
-  );
-  app.post(
-    '/api/provisioning/bulk/set-parameters',
-    { schema: bulkSchema({ parameters: bulkParameterWrites }, ['parameters']) },
-    async (request) => {
-      const { deviceIds, parameters } = request.body as { deviceIds: string[]; parameters: ParameterWrite[] };
-      checkWrites(parameters);
-      return bulk(deviceIds, 'set-parameters', { parameters });
-    },
-  );
+  app.post('/api/provisioning/bulk/get-parameters', { schema: bulkGetParametersSchema }, async (request) => {
+    const { deviceIds, parameters } = request.body;
+    return bulk(deviceIds, 'get-parameters', { parameters });
+  });
+  app.post('/api/provisioning/bulk/set-parameters', { schema: bulkSetParametersSchema }, async (request) => {
+    const { deviceIds, parameters } = request.body;
+    checkWrites(parameters);
+    return bulk(deviceIds, 'set-parameters', { parameters });
+  });
 
   app.post(
     '/api/provisioning/bulk/export-parameters',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            deviceIds: {
-              type: 'array',
-              minItems: 1,
-              maxItems: 10_000,
-              items: { type: 'string', maxLength: 64 },
-            },
-            format: { type: 'string', enum: ['csv', 'json', 'xml'] },
-          },
-          required: ['deviceIds', 'format'],
-        },
-      },
-    },
+    { schema: exportParametersSchema },
     async (request, reply) => {
-      const { deviceIds, format } = request.body as { deviceIds: string[]; format: ExportFormat };
+      const { deviceIds, format } = request.body;
       const found = await devices.findByIds([...new Set(deviceIds)]);
       if (found.length === 0)
         throw new AppError(404, 'No devices found', 'None of the given deviceIds is a known device.');

@@ -1,193 +1,112 @@
-import { errorResponses, idParams, pagedListResponse, pagingProperties } from '../../http/schemas';
+// The job routes' schemas (spec §7 Devices actions and Provisioning), made of the contract's shapes
+// (contract/jobs.ts), and each job type's parameters.
+import { Type, type Static, type TSchema } from 'typebox';
+import {
+  bulkResults,
+  deviceIds,
+  deviceJobList,
+  deviceJobsQuery,
+  downloadFileBody,
+  errorResponses,
+  exportParametersBody,
+  failJobBody,
+  firmwareBody,
+  idParams,
+  jobAnswer,
+  jobList,
+  jobStats,
+  listJobsQuery,
+  parameterNames,
+  parameterWrites,
+  renderedParam,
+  type JobType,
+} from '../../contract';
 
-export const jobSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    deviceId: { type: 'string' },
-    type: { type: 'string' },
-    status: { type: 'string' },
-    params: { type: 'object', additionalProperties: true },
-    attempts: { type: 'integer' },
-    error: { type: ['string', 'null'] },
-    faultCode: { type: ['integer', 'null'] },
-    result: {},
-    createdAt: { type: 'string' },
-    startedAt: { type: ['string', 'null'] },
-    finishedAt: { type: ['string', 'null'] },
-    expiresAt: { type: 'string' },
-  },
-  required: ['id', 'deviceId', 'type', 'status', 'error'],
-} as const;
+const closed = { additionalProperties: false } as const;
 
-export const oneJob = {
-  type: 'object',
-  properties: { success: { type: 'boolean' }, job: jobSchema },
-  required: ['job'],
-} as const;
-const parameterName = { type: 'string', minLength: 1, maxLength: 256 } as const;
-const parameterNames = { type: 'array', minItems: 1, maxItems: 10_000, items: parameterName } as const;
-const parameterWrites = {
-  type: 'array',
-  minItems: 1,
-  maxItems: 10_000,
-  items: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      name: parameterName,
-      value: { type: 'string', maxLength: 65_535 },
-      type: { type: 'string', maxLength: 32 },
-    },
-    required: ['name', 'value'],
-  },
-} as const;
-const deviceIds = {
-  type: 'array',
-  minItems: 1,
-  maxItems: 100_000,
-  items: { type: 'string', maxLength: 64 },
-} as const;
+// Each job type's parameters, one schema per type: what the job keeps (jobs/service.ts adds the
+// secret of a transfer's file URL) and, where the device action takes them as they are, its body.
+export const setParametersParams = Type.Object({ parameters: parameterWrites }, closed);
+export const getParametersParams = Type.Object({ parameters: parameterNames }, closed);
+export const refreshParams = Type.Object({ path: Type.Optional(Type.String({ maxLength: 256 })) }, closed);
+const objectName = Type.String({ minLength: 2, maxLength: 256, pattern: '\\.$' });
+export const addObjectParams = Type.Object({ objectName }, closed);
+export const deleteObjectParams = Type.Object({ objectName }, closed);
+export const rebootParams = Type.Object({}, closed);
+export const factoryResetParams = Type.Object({}, closed);
+export const scheduleInformParams = Type.Object(
+  { delaySeconds: Type.Integer({ minimum: 0, maximum: 86_400 * 30 }) },
+  closed,
+);
+/** A file of the store or an outside URL (files/routes.ts keeps one of them). */
+export const firmwareUpgradeParams = firmwareBody;
+/** CWMP Download of a stored file to a path on the router. */
+export const downloadFileParams = Type.Object({ fileId: Type.String(), targetPath: Type.String() }, closed);
+/** CWMP Upload of a file on the router. */
+export const uploadFileParams = downloadFileBody;
+export const backupConfigParams = Type.Object({}, closed);
+export const restoreConfigParams = Type.Object({ fileId: Type.String() }, closed);
+/** A profile's rendered parameters, as they were when it was assigned. */
+export const applyProfileParams = Type.Object(
+  { profileId: Type.String(), profileVersion: Type.Integer(), parameters: Type.Array(renderedParam) },
+  closed,
+);
 
-export const deviceActionSchema = (body?: object) =>
-  ({ params: idParams, ...(body ? { body } : {}), response: { 200: oneJob, ...errorResponses } }) as const;
+export const jobTypeParams = {
+  'set-parameters': setParametersParams,
+  'get-parameters': getParametersParams,
+  refresh: refreshParams,
+  'add-object': addObjectParams,
+  'delete-object': deleteObjectParams,
+  reboot: rebootParams,
+  'factory-reset': factoryResetParams,
+  'schedule-inform': scheduleInformParams,
+  'firmware-upgrade': firmwareUpgradeParams,
+  'download-file': downloadFileParams,
+  'upload-file': uploadFileParams,
+  'backup-config': backupConfigParams,
+  'restore-config': restoreConfigParams,
+  'apply-profile': applyProfileParams,
+  // Made by the ACS itself, never through the API; stored like set-parameters.
+  'set-connection-credentials': setParametersParams,
+} satisfies Record<JobType, TSchema>;
+export type JobTypeParams<T extends JobType> = Static<(typeof jobTypeParams)[T]>;
 
-export const bodies = {
-  getParameters: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { parameters: parameterNames },
-    required: ['parameters'],
-  },
-  setParameters: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { parameters: parameterWrites },
-    required: ['parameters'],
-  },
-  refresh: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { path: { type: 'string', maxLength: 256 } },
-  },
-  object: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { objectName: { type: 'string', minLength: 2, maxLength: 256, pattern: '\\.$' } },
-    required: ['objectName'],
-  },
-  scheduleInform: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { delaySeconds: { type: 'integer', minimum: 0, maximum: 86_400 * 30 } },
-    required: ['delaySeconds'],
-  },
-} as const;
+const jobAnswerResponses = { 200: jobAnswer, ...errorResponses };
+
+/** A device action without a body: reboot, factory-reset, backup-config, ... */
+export const deviceActionSchema = { params: idParams, response: jobAnswerResponses };
+export const deviceActionWithBody = <B extends TSchema>(body: B) => ({
+  params: idParams,
+  body,
+  response: jobAnswerResponses,
+});
 
 export const deviceJobsSchema = {
   params: idParams,
-  querystring: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 } },
-  },
-  response: {
-    200: { type: 'object', properties: { jobs: { type: 'array', items: jobSchema } }, required: ['jobs'] },
-    ...errorResponses,
-  },
-} as const;
+  querystring: deviceJobsQuery,
+  response: { 200: deviceJobList, ...errorResponses },
+};
 
 export const listJobsSchema = {
-  querystring: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      status: { type: 'string', enum: ['pending', 'running', 'completed', 'failed', 'cancelled'] },
-      deviceId: { type: 'string', maxLength: 64 },
-      type: { type: 'string', maxLength: 32 },
-      ...pagingProperties(100),
-    },
-  },
-  response: {
-    200: pagedListResponse('jobs', jobSchema),
-    ...errorResponses,
-  },
-} as const;
+  querystring: listJobsQuery,
+  response: { 200: jobList, ...errorResponses },
+};
 
-export const jobActionSchema = (body?: object) =>
-  ({ params: idParams, ...(body ? { body } : {}), response: { 200: oneJob, ...errorResponses } }) as const;
-export const failBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { error: { type: 'string', minLength: 1, maxLength: 2000 } },
-  required: ['error'],
-} as const;
+export const jobActionSchema = { params: idParams, response: jobAnswerResponses };
+export const failJobSchema = { params: idParams, body: failJobBody, response: jobAnswerResponses };
 
-export const statsSchema = {
-  response: {
-    200: {
-      type: 'object',
-      properties: Object.fromEntries(
-        ['pending', 'running', 'completed', 'failed', 'cancelled', 'total'].map((k) => [
-          k,
-          { type: 'integer' },
-        ]),
-      ),
-      required: ['pending', 'running', 'completed', 'failed', 'cancelled', 'total'],
-    },
-    ...errorResponses,
-  },
-} as const;
+export const statsSchema = { response: { 200: jobStats, ...errorResponses } };
 
-/** One device's outcome in a bulk call (bulk.ts). */
-const bulkResult = {
-  type: 'object',
-  properties: {
-    deviceId: { type: 'string' },
-    success: { type: 'boolean' },
-    jobId: { type: 'string' },
-    error: { type: 'string' },
-  },
-  required: ['deviceId', 'success'],
-} as const;
-
-export const bulkResults = {
-  type: 'object',
-  properties: {
-    results: { type: 'array', items: bulkResult },
-    created: { type: 'integer' },
-    failed: { type: 'integer' },
-  },
-  required: ['results', 'created', 'failed'],
-} as const;
-
-/** The answer of devices/bulk-assign: each assignment's outcome (spec §7: results with success). */
-export const bulkAssignResults = {
-  type: 'object',
-  properties: {
-    results: {
-      type: 'array',
-      items: {
-        ...bulkResult,
-        properties: { ...bulkResult.properties, profileId: { type: 'string' } },
-        required: [...bulkResult.required, 'profileId'],
-      },
-    },
-    successful: { type: 'integer' },
-    failed: { type: 'integer' },
-  },
-  required: ['results', 'successful', 'failed'],
-} as const;
-
-export const bulkSchema = (extra: Record<string, object>, required: string[]) => ({
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { deviceIds, ...extra },
-    required: ['deviceIds', ...required],
-  },
+/** A bulk call: the devices, and the parameters of the job each gets. */
+export const bulkSchema = <P extends Record<string, TSchema>>(params: P) => ({
+  body: Type.Object({ deviceIds, ...params }, closed),
   response: { 200: bulkResults, ...errorResponses },
 });
 
-export const bulkParameterNames = parameterNames;
-export const bulkParameterWrites = parameterWrites;
+export const bulkRebootSchema = bulkSchema({});
+export const bulkGetParametersSchema = bulkSchema(getParametersParams.properties);
+export const bulkSetParametersSchema = bulkSchema(setParametersParams.properties);
+export const bulkFirmwareSchema = bulkSchema(firmwareBody.properties);
+
+export const exportParametersSchema = { body: exportParametersBody };

@@ -5,6 +5,7 @@
 // The device's status is not this module's: it tells the devices service the facts it owns about a
 // device's jobs (devices/status.ts JobFacts) after every change, and the devices service decides.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Job, JobResult, PublicJobParams } from '../../contract';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { JobRow, JobStatus, JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
@@ -14,11 +15,25 @@ import { commandKeyOf, type JobState, type ParameterWrite } from './descriptor';
 import type { JobListQuery, JobsRepository } from './repository';
 import { descriptorOf } from './types';
 
-/** A job's parameters as stored: its descriptor's parameter type (types/), as JSON. */
-export type JobParams = Record<string, unknown> & {
-  token?: string;
+/**
+ * A job's parameters as stored, read back for the API (each job type's own, exact type is its
+ * descriptor's in types/): every field any type has, each optional.
+ */
+export interface JobParams {
   parameters?: (ParameterWrite | string)[];
-};
+  path?: string;
+  objectName?: string;
+  delaySeconds?: number;
+  fileId?: string;
+  firmwareUrl?: string;
+  version?: string;
+  targetPath?: string;
+  filePath?: string;
+  profileId?: string;
+  profileVersion?: number;
+  /** Secret in the /files URL that lets the CPE fetch or send this job's file. */
+  token?: string;
+}
 
 export interface JobsServiceOptions {
   /** Default lifetime of a job that has not finished, in seconds. */
@@ -26,32 +41,53 @@ export interface JobsServiceOptions {
 }
 
 /**
- * A job's result as the API answers it: every `{ name, value }` in it (parameters written or read)
- * without a link credential's value (devices/parameters.ts storedValue).
+ * A job's parameters as the API answers them, field by field: never the secret of a transfer's file
+ * URL (`token`), and a link credential written only as the device's tree keeps it
+ * (devices/parameters.ts storedValue).
  */
-function withoutLinkSecrets(result: unknown): unknown {
-  if (Array.isArray(result)) return result.map(withoutLinkSecrets);
-  if (!result || typeof result !== 'object') return result;
-  const copy: Record<string, unknown> = Object.fromEntries(
-    Object.entries(result).map(([k, v]) => [k, withoutLinkSecrets(v)]),
-  );
-  if (typeof copy.name === 'string' && typeof copy.value === 'string')
-    copy.value = storedValue(copy.name, copy.value);
-  return copy;
-}
-
-/** A job's parameters as the API answers them: no file token, no link credential written. */
-function publicParams({ token: _token, ...rest }: JobParams): JobParams {
-  if (!rest.parameters) return rest;
+function publicParams(p: JobParams): PublicJobParams {
   return {
-    ...rest,
-    parameters: rest.parameters.map((p) =>
-      typeof p === 'string' ? p : { ...p, value: storedValue(p.name, p.value) },
+    parameters: p.parameters?.map((x) =>
+      typeof x === 'string' ? x : { name: x.name, value: storedValue(x.name, x.value), type: x.type },
     ),
+    path: p.path,
+    objectName: p.objectName,
+    delaySeconds: p.delaySeconds,
+    fileId: p.fileId,
+    firmwareUrl: p.firmwareUrl,
+    version: p.version,
+    targetPath: p.targetPath,
+    filePath: p.filePath,
+    profileId: p.profileId,
+    profileVersion: p.profileVersion,
   };
 }
 
-export function toApiJob(row: JobRow) {
+/**
+ * A job's result as the API answers it, field by field (contract/jobs.ts jobResult); the values
+ * written or read without a link credential's value (devices/parameters.ts storedValue).
+ */
+function publicResult(r: JobResult): JobResult {
+  return {
+    status: r.status,
+    parameters: r.parameters?.map((p) => ({
+      name: p.name,
+      value: storedValue(p.name, p.value),
+      type: p.type,
+    })),
+    profileId: r.profileId,
+    version: r.version,
+    path: r.path,
+    count: r.count,
+    instanceNumber: r.instanceNumber,
+    events: r.events,
+    transferred: r.transferred,
+    fileId: r.fileId,
+    softwareVersion: r.softwareVersion,
+  };
+}
+
+export function toApiJob(row: JobRow): Job {
   return {
     id: row.id,
     deviceId: row.device_id,
@@ -61,7 +97,7 @@ export function toApiJob(row: JobRow) {
     attempts: row.attempts,
     error: row.error,
     faultCode: row.fault_code,
-    result: row.result === null ? null : withoutLinkSecrets(JSON.parse(row.result) as unknown),
+    result: row.result === null ? null : publicResult(JSON.parse(row.result) as JobResult),
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,

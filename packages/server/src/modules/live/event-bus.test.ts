@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEventBus, type EventType, type LiveMessage } from './event-bus';
 
-const job = { id: 'j1', type: 'reboot', status: 'pending', deviceId: 'd1', error: null };
+const job = { id: 'j1', type: 'reboot', status: 'pending', deviceId: 'd1', error: null } as const;
 
 describe('event bus', () => {
   it('sends a live event to the console feed, with its time, and to the handlers of its type', () => {

@@ -1,27 +1,11 @@
-// One in-process bus, the one change signal between modules (architecture.md, data path 4). Two kinds
-// of event, told apart by type: live events go to the console over /ws too (payloads follow spec §3
-// "Live message"); internal events reach only the modules that handle them, never a console client.
+// One in-process bus, the one change signal between modules (ARCHITECTURE.md, data path 7). Two kinds
+// of event, told apart by type: live events go to the console over /ws too, and their payloads are
+// the API contract's (contract/live.ts, spec §3 "Live message"), so the server and the console cannot
+// disagree about one; internal events reach only the modules that handle them, never a console client.
+import type { LiveEvents, LiveEventType, LiveMessage } from '../../contract';
 import type { DeviceRow } from '../../db/tables/devices';
 
-export interface LiveEvents {
-  performance_update: {
-    cpuUsage: number;
-    memoryUsage: number;
-    activeConnections: number;
-    requestsPerSecond: number;
-  };
-  device_status_update: {
-    serialNumber: string;
-    status: string;
-    deviceId: string;
-    productClass: string;
-    oui: string;
-  };
-  job_update: { id: string; type: string; status: string; deviceId: string; error: string | null };
-  system_alert: { level: 'info' | 'warning' | 'error'; message: string; details?: unknown };
-  connection_event: { connected: boolean; deviceId: string; ipAddress: string };
-  stats_update: Record<string, number>;
-}
+export type { LiveEvents, LiveEventType, LiveMessage };
 
 /** Signals between modules; each names a fact its publisher owns. Never sent to the console. */
 export interface InternalEvents {
@@ -34,7 +18,6 @@ export interface InternalEvents {
   jobs_arrived: { devices: readonly DeviceRow[] };
 }
 
-export type LiveEventType = keyof LiveEvents;
 export type InternalEventType = keyof InternalEvents;
 export type EventType = LiveEventType | InternalEventType;
 export type EventPayload<T extends EventType> = T extends LiveEventType
@@ -45,12 +28,6 @@ export type EventPayload<T extends EventType> = T extends LiveEventType
 
 // A name is live or internal, never both (a compile error here names the one in both lists).
 const _namesApart: [Extract<LiveEventType, InternalEventType>] extends [never] ? true : never = true;
-
-export interface LiveMessage<T extends LiveEventType = LiveEventType> {
-  type: T;
-  timestamp: string;
-  payload: LiveEvents[T];
-}
 
 type Listener = (message: LiveMessage) => void;
 type Handler = (payload: never) => void;

@@ -1,6 +1,6 @@
 // Profile routes (spec §7 Profiles). Thin: validation, rendering and versions live in the service.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { ValidationStatus } from '../../db/tables/profiles';
 import {
   addVersionSchema,
   bulkCreateSchema,
@@ -13,78 +13,70 @@ import {
   updateProfileSchema,
   validateProfileSchema,
 } from './schemas';
-import { toApiProfile, toApiVersion, type ProfileInput } from './service';
+import { toApiProfile, toApiVersion } from './service';
 
-interface ListQuery {
-  search?: string;
-  templateId?: string;
-  validationStatus?: ValidationStatus;
-  limit: number;
-  offset: number;
-}
-
-export async function profilesRoutes(app: FastifyInstance) {
+export async function profilesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { profiles } = app.services;
 
   app.get('/api/profiles', { schema: listProfilesSchema }, async (request) => {
-    const q = request.query as ListQuery;
+    const q = request.query;
     const { rows, total } = await profiles.list({ ...q, search: q.search?.trim() || undefined });
     return { profiles: rows.map(toApiProfile), total, limit: q.limit, offset: q.offset };
   });
 
   app.post('/api/profiles', { schema: createProfileSchema }, async (request, reply) => {
-    const row = await profiles.create(request.body as ProfileInput);
+    const row = await profiles.create(request.body);
     request.log.info({ profileId: row.id, templateId: row.template_id }, 'profile created');
     return reply.code(201).send({ profile: toApiProfile(row) });
   });
 
   app.post('/api/profiles/bulk-create', { schema: bulkCreateSchema }, async (request) => {
-    const { profiles: items } = request.body as { profiles: ProfileInput[] };
+    const { profiles: items } = request.body;
     const result = await profiles.bulkCreate(items);
     request.log.info({ created: result.created, failed: result.failed }, 'profiles bulk-created');
     return result;
   });
 
   app.get('/api/profiles/template/:id', { schema: byTemplateSchema }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const rows = await profiles.byTemplate(id);
     return { profiles: rows.map(toApiProfile), total: rows.length };
   });
 
   app.get('/api/profiles/:id', { schema: getProfileSchema }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     return { profile: toApiProfile(await profiles.get(id)) };
   });
 
   app.put('/api/profiles/:id', { schema: updateProfileSchema }, async (request) => {
-    const { id } = request.params as { id: string };
-    const row = await profiles.update(id, request.body as ProfileInput);
+    const { id } = request.params;
+    const row = await profiles.update(id, request.body);
     return { profile: toApiProfile(row) };
   });
 
   app.delete('/api/profiles/:id', { schema: deleteProfileSchema }, async (request, reply) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     await profiles.remove(id);
     request.log.info({ profileId: id }, 'profile deleted');
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   app.post('/api/profiles/:id/version', { schema: addVersionSchema }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const body = request.body as { values: Record<string, unknown>; changelog: string; name?: string };
-    const row = await profiles.addVersion(id, body);
+    const { id } = request.params;
+    const row = await profiles.addVersion(id, request.body);
     request.log.info({ profileId: id, version: row.version }, 'profile version created');
     return reply.code(201).send({ profile: toApiProfile(row) });
   });
 
   app.get('/api/profiles/:id/versions', { schema: listVersionsSchema }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const rows = await profiles.versions(id);
     return { versions: rows.map(toApiVersion), total: rows.length };
   });
 
   app.post('/api/profiles/:id/validate', { schema: validateProfileSchema }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     return profiles.validate(id);
   });
 }

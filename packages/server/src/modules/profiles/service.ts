@@ -2,6 +2,7 @@
 // the values against the template and renders them (validationStatus, renderedParams). Versions
 // are all kept (spec §4 Profile edit: a changelog makes a new version, none updates the current).
 import { randomUUID } from 'node:crypto';
+import type { Profile, ProfileVersion } from '../../contract';
 import type { ProfileVersionRow } from '../../db/tables/profile-versions';
 import type { ProfileRow, ValidationStatus } from '../../db/tables/profiles';
 import { AppError } from '../../errors';
@@ -18,7 +19,7 @@ export interface ProfileInput {
 
 const parse = <T>(json: string): T => JSON.parse(json) as T;
 
-export function toApiProfile(row: ProfileRow) {
+export function toApiProfile(row: ProfileRow): Profile {
   const renderedParams = parse<RenderedParam[]>(row.rendered_params);
   return {
     id: row.id,
@@ -36,7 +37,7 @@ export function toApiProfile(row: ProfileRow) {
   };
 }
 
-export function toApiVersion(row: ProfileVersionRow) {
+export function toApiVersion(row: ProfileVersionRow): ProfileVersion {
   return {
     id: row.id,
     profileId: row.profile_id,

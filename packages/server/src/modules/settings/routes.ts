@@ -1,29 +1,55 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { Settings } from '../../contract';
 import { getSettingsSchema, putSettingsSchema, testSettingsSchema } from './schemas';
 import { AppError } from '../../errors';
 import type { ServerSettings } from './defaults';
-import type { SettingsPatch } from './service';
 
-/** Settings as the API answers them: passwords only as whether one is set. */
-function toApiSettings(s: ServerSettings) {
-  const { password: cwmpPassword, ...cwmp } = s.cwmp;
-  const { password: crPassword, ...connectionRequest } = s.connectionRequest;
+/** Settings as the API answers them, field by field: passwords only as whether one is set. */
+function toApiSettings({ server, cwmp, connectionRequest: cr, database }: ServerSettings): Settings {
   return {
-    server: s.server,
-    cwmp: { ...cwmp, passwordSet: cwmpPassword !== '' },
-    connectionRequest: { ...connectionRequest, passwordSet: crPassword !== '' },
-    database: s.database,
+    server: {
+      port: server.port,
+      host: server.host,
+      corsOrigin: server.corsOrigin,
+      maxConnections: server.maxConnections,
+    },
+    cwmp: {
+      enabled: cwmp.enabled,
+      path: cwmp.path,
+      authRequired: cwmp.authRequired,
+      username: cwmp.username,
+      sessionTimeout: cwmp.sessionTimeout,
+      retryAttempts: cwmp.retryAttempts,
+      passwordSet: cwmp.password !== '',
+    },
+    connectionRequest: {
+      enabled: cr.enabled,
+      port: cr.port,
+      username: cr.username,
+      allowBasic: cr.allowBasic,
+      allowedNetworks: cr.allowedNetworks,
+      passwordSet: cr.password !== '',
+    },
+    database: {
+      type: database.type,
+      path: database.path,
+      backupEnabled: database.backupEnabled,
+      backupInterval: database.backupInterval,
+      maxBackups: database.maxBackups,
+    },
   };
 }
 
-export async function settingsRoutes(app: FastifyInstance) {
+export async function settingsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { settings, database, devices } = app.services;
 
   app.get('/api/settings', { schema: getSettingsSchema }, async () => toApiSettings(settings.get()));
 
   app.put('/api/settings', { schema: putSettingsSchema }, async (request) => {
-    const patch = request.body as SettingsPatch;
+    const patch = request.body;
     const username = patch.cwmp?.username;
     if (username && (await devices.findByCwmpUsername(username))) {
       throw new AppError(
@@ -38,7 +64,7 @@ export async function settingsRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/settings/test', { schema: testSettingsSchema }, async (request) => {
-    const { type } = request.body as { type: string };
+    const { type } = request.body;
     if (type === 'database') {
       try {
         await sql`select 1`.execute(database.db);

@@ -1,39 +1,10 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '../../http/schemas';
+import { deviceStats, errorResponses } from '../../contract';
 
-const count = { type: 'integer' } as const;
-
-export async function statsRoutes(app: FastifyInstance) {
-  app.get(
-    '/api/stats',
-    {
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              totalDevices: count,
-              onlineDevices: count,
-              provisioningDevices: count,
-              errorDevices: count,
-              pendingJobs: count,
-              completedJobs: count,
-              failedJobs: count,
-            },
-            required: [
-              'totalDevices',
-              'onlineDevices',
-              'provisioningDevices',
-              'errorDevices',
-              'pendingJobs',
-              'completedJobs',
-              'failedJobs',
-            ],
-          },
-          ...errorResponses,
-        },
-      },
-    },
-    async () => app.services.stats.compute(),
+export async function statsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/api/stats', { schema: { response: { 200: deviceStats, ...errorResponses } } }, async () =>
+    app.services.stats.compute(),
   );
 }

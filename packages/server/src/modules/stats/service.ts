@@ -1,19 +1,12 @@
 // Dashboard counts (spec §3 Device stats). `stats_update` is published whenever they change: the
 // service listens on the bus (device_counts_changed, job_update), and recomputation is coalesced so
 // a burst of Informs costs one count query.
+import type { DeviceStats } from '../../contract';
 import type { DevicesService } from '../devices/index';
 import type { JobsService } from '../jobs/index';
 import type { EventBus } from '../live/index';
 
-export interface DeviceStats {
-  totalDevices: number;
-  onlineDevices: number;
-  provisioningDevices: number;
-  errorDevices: number;
-  pendingJobs: number;
-  completedJobs: number;
-  failedJobs: number;
-}
+export type { DeviceStats };
 
 export interface StatsServiceOptions {
   /** Changes within this many milliseconds make one recount. */

@@ -3,34 +3,24 @@
 import { DATA_MODELS, type DataModelName } from '../../db/tables/templates';
 import type { SchemaCompiler } from './json-schema';
 
-export const MAPPING_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const;
-export type MappingType = (typeof MAPPING_TYPES)[number];
+import {
+  MAPPING_TYPES,
+  type MappingEntry as ContractMappingEntry,
+  type MappingType,
+  type TemplateFile,
+} from '../../contract/templates';
+
+export { MAPPING_TYPES, type MappingType };
 
 /**
  * One profile field mapped to one CWMP parameter. `valueMap` translates the field's values into
  * the model's own (e.g. "WPA2-PSK" -> "11i" for TR-098 BeaconType); a value missing from the map
  * is a validation error. Mapped values may be numbers or booleans, which then set the type.
  */
-export interface MappingEntry {
-  field: string;
-  param: string;
-  type: MappingType;
-  required: boolean;
-  defaultValue?: unknown;
-  description?: string;
-  valueMap?: Record<string, string | number | boolean>;
-}
+export type MappingEntry = ContractMappingEntry;
 
-export interface TemplateDefinition {
-  name: string;
-  vendor: string;
-  model: string;
-  dataModel: DataModelName;
-  version: string;
-  description: string;
-  mapping: MappingEntry[];
-  schema: Record<string, unknown>;
-}
+/** A template as people send it and as an export file holds it. */
+export type TemplateDefinition = TemplateFile;
 
 export const DEFAULT_DATA_MODEL: DataModelName = 'TR-181';
 export const DEFAULT_VERSION = '1.0.0';

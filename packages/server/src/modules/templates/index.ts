@@ -2,5 +2,4 @@
 export type { RenderedParam } from './render';
 export { createTemplatesRepository, type TemplatesRepository } from './repository';
 export { templatesRoutes } from './routes';
-export { renderedParamSchema, stringList, validationResultSchema } from './schemas';
 export { createTemplatesService, type Template, type TemplatesService } from './service';

@@ -1,6 +1,7 @@
 // Template routes (spec §7 Templates). Thin: checks and rendering live in the service.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { DataModelName } from '../../db/tables/templates';
+import type { AnyMap } from '../../contract';
 import { AppError } from '../../errors';
 import {
   createTemplateSchema,
@@ -15,27 +16,17 @@ import {
 } from './schemas';
 import { exportFileName, InvalidTemplateError, toApiTemplate, toExportFile } from './service';
 
-interface ListQuery {
-  search?: string;
-  vendor?: string;
-  model?: string;
-  dataModel?: DataModelName;
-  limit: number;
-  offset: number;
-}
+const isMap = (v: unknown): v is AnyMap => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A values body: the map itself, or `{values: {...}}` (both are in use). */
-export function valuesOf(body: unknown): Record<string, unknown> {
-  const b = (body ?? {}) as Record<string, unknown>;
-  const keys = Object.keys(b);
+export function valuesOf(body: AnyMap): AnyMap {
+  const keys = Object.keys(body);
   if (keys.length === 1 && keys[0] === 'values') {
-    const v = b.values;
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-      throw new AppError(400, 'Invalid values', 'values must be an object of field -> value.');
-    }
-    return v as Record<string, unknown>;
+    const v = body.values;
+    if (!isMap(v)) throw new AppError(400, 'Invalid values', 'values must be an object of field -> value.');
+    return v;
   }
-  return b;
+  return body;
 }
 
 /** The file name for content-disposition: ASCII fallback plus the exact name (RFC 6266). */
@@ -44,7 +35,8 @@ function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export async function templatesRoutes(app: FastifyInstance, o: { maxImportBytes: number }) {
+export async function templatesRoutes(fastify: FastifyInstance, o: { maxImportBytes: number }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { templates } = app.services;
 
   // Template checks answer every problem: {error, message, errors}.
@@ -56,7 +48,7 @@ export async function templatesRoutes(app: FastifyInstance, o: { maxImportBytes:
   });
 
   app.get('/api/templates', { schema: listTemplatesSchema }, async (request) => {
-    const q = request.query as ListQuery;
+    const q = request.query;
     const { templates: rows, total } = await templates.list({
       ...q,
       search: q.search?.trim() || undefined,
@@ -109,37 +101,37 @@ export async function templatesRoutes(app: FastifyInstance, o: { maxImportBytes:
   });
 
   app.get('/api/templates/:id', { schema: getTemplateSchema }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     return { template: toApiTemplate(await templates.get(id)) };
   });
 
   app.put('/api/templates/:id', { schema: updateTemplateSchema }, async (request) => {
-    const { id } = request.params as { id: string };
-    const { template, warnings } = await templates.update(id, request.body as Record<string, unknown>);
+    const { id } = request.params;
+    const { template, warnings } = await templates.update(id, request.body);
     request.log.info({ templateId: id }, 'template updated');
     return { template: toApiTemplate(template), warnings };
   });
 
   app.delete('/api/templates/:id', { schema: deleteTemplateSchema }, async (request, reply) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     await templates.remove(id);
     request.log.info({ templateId: id }, 'template deleted');
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   app.post('/api/templates/:id/validate', { schema: validateTemplateSchema }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const { valid, errors, warnings } = await templates.validate(id, valuesOf(request.body));
     return { valid, errors, warnings };
   });
 
   app.post('/api/templates/:id/render', { schema: renderTemplateSchema }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     return templates.validate(id, valuesOf(request.body));
   });
 
   app.get('/api/templates/:id/export', { schema: exportTemplateSchema }, async (request, reply) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const template = await templates.get(id);
     return reply
       .header('content-disposition', contentDisposition(exportFileName(template.name)))

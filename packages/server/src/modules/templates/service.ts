@@ -1,6 +1,7 @@
 // Templates: CRUD, validation of profile values against a template (JSON Schema + mapping + BBF
 // data model), rendering to CWMP parameters, export and import, and the starter templates.
 import { randomUUID } from 'node:crypto';
+import type { Template as ApiTemplate } from '../../contract';
 import type { TemplateRow } from '../../db/tables/templates';
 import { AppError } from '../../errors';
 import type { DataModelsService } from '../data-model/index';
@@ -49,11 +50,29 @@ function fromRow(row: TemplateRow): Template {
   };
 }
 
-export function toApiTemplate(t: Template) {
+/** A template as the API answers it, field by field; every mapping entry with its defaultValue. */
+export function toApiTemplate(t: Template): ApiTemplate {
   return {
-    ...t,
-    mapping: t.mapping.map((e) => ({ ...e, defaultValue: e.defaultValue ?? null })),
+    id: t.id,
+    name: t.name,
+    vendor: t.vendor,
+    model: t.model,
+    dataModel: t.dataModel,
+    version: t.version,
+    description: t.description,
+    mapping: t.mapping.map((e) => ({
+      field: e.field,
+      param: e.param,
+      type: e.type,
+      required: e.required,
+      defaultValue: e.defaultValue ?? null,
+      description: e.description,
+      valueMap: e.valueMap,
+    })),
+    schema: t.schema,
     parameterCount: t.mapping.length,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
   };
 }
 

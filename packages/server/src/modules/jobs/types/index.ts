@@ -1,5 +1,6 @@
 // Every job type, one descriptor each. Routes, the job engine, the file door and the database read
 // this list: a new job type is one new file here and one line below.
+import type { JobType as ApiJobType } from '../../../contract';
 import type { JobDescriptor } from '../descriptor';
 import addObject from './add-object';
 import applyProfile from './apply-profile';
@@ -36,6 +37,11 @@ export const JOB_DESCRIPTORS = [
 ] as const;
 
 export type JobType = (typeof JOB_DESCRIPTORS)[number]['type'];
+
+// The API lists the same types (contract/jobs.ts, the `type` a job is answered with): a type missing
+// on either side does not compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _sameAsTheApi: Same<JobType, ApiJobType> = true;
 
 /** The parameters of each job type, by type. */
 export type JobParamsOf<T extends JobType> =

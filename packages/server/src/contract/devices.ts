@@ -1,0 +1,119 @@
+// Devices (spec §3 Device, §7 Devices): what the API answers about a router and what it takes.
+// Passwords are write-only: an answer says whether one is set, never what it is.
+import { Type, type Static } from 'typebox';
+import { exactObject, nullable, pagedList, pagingProperties } from './common';
+
+export const DEVICE_STATUSES = ['online', 'offline', 'provisioning', 'error'] as const;
+export const deviceStatus = Type.Enum(DEVICE_STATUSES, { type: 'string' });
+export type DeviceStatus = Static<typeof deviceStatus>;
+
+export const deviceSchema = exactObject({
+  id: Type.String(),
+  serialNumber: Type.String(),
+  oui: Type.String(),
+  productClass: Type.String(),
+  manufacturer: Type.String(),
+  /** spec §3: the customer screens' name for the manufacturer. */
+  vendor: Type.String(),
+  /** spec §3: the customer screens' name for the product class. */
+  model: Type.String(),
+  softwareVersion: Type.String(),
+  hardwareVersion: Type.String(),
+  status: deviceStatus,
+  lastInformAt: nullable(Type.String()),
+  lastEvents: Type.Array(Type.String()),
+  externalIp: Type.String(),
+  connectionRequestUrl: Type.String(),
+  connectionRequestUsername: Type.String(),
+  connectionRequestPasswordSet: Type.Boolean(),
+  cwmpUsername: Type.String(),
+  cwmpPasswordSet: Type.Boolean(),
+  periodicInformInterval: Type.Integer(),
+  assignedProfileId: nullable(Type.String()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type Device = Static<typeof deviceSchema>;
+
+export const oneDevice = exactObject({ device: deviceSchema });
+export type DeviceAnswer = Static<typeof oneDevice>;
+
+export const deviceList = pagedList('devices', deviceSchema);
+export type DeviceList = Static<typeof deviceList>;
+
+export const listDevicesQuery = Type.Object(
+  {
+    status: Type.Optional(deviceStatus),
+    search: Type.Optional(Type.String({ maxLength: 128 })),
+    ...pagingProperties(100),
+  },
+  { additionalProperties: false },
+);
+export type ListDevicesQuery = Static<typeof listDevicesQuery>;
+
+export const registerDeviceBody = Type.Object(
+  {
+    serialNumber: Type.String({ minLength: 1, maxLength: 64 }),
+    // cwmp-reference §5: exactly 6 hex characters, or no Inform will ever match it.
+    oui: Type.String({ pattern: '^[0-9A-Fa-f]{6}$' }),
+    productClass: Type.String({ minLength: 1, maxLength: 64 }),
+    connectionRequestUrl: Type.String({ minLength: 1, maxLength: 512 }),
+    connectionRequestUsername: Type.Optional(Type.String({ maxLength: 256 })),
+    connectionRequestPassword: Type.Optional(Type.String({ maxLength: 256 })),
+  },
+  { additionalProperties: false },
+);
+export type RegisterDeviceInput = Static<typeof registerDeviceBody>;
+
+export const updateDeviceBody = Type.Object(
+  {
+    connectionRequestUrl: Type.Optional(Type.String({ maxLength: 512 })),
+    connectionRequestUsername: Type.Optional(Type.String({ maxLength: 256 })),
+    connectionRequestPassword: Type.Optional(Type.String({ maxLength: 256 })),
+    cwmpUsername: Type.Optional(Type.String({ maxLength: 256 })),
+    cwmpPassword: Type.Optional(Type.String({ maxLength: 256 })),
+    assignedProfileId: Type.Optional(nullable(Type.String({ maxLength: 64 }))),
+  },
+  { additionalProperties: false },
+);
+export type DeviceEdit = Static<typeof updateDeviceBody>;
+
+export const deviceParameter = exactObject({
+  name: Type.String(),
+  value: Type.String(),
+  /** The stored xsd type, e.g. "string", "unsignedInt" (sent back unchanged on a write). */
+  type: Type.String(),
+  writable: Type.Optional(Type.Boolean()),
+});
+export type DeviceParameter = Static<typeof deviceParameter>;
+
+export const parametersQuery = Type.Object(
+  { prefix: Type.Optional(Type.String({ maxLength: 256 })) },
+  { additionalProperties: false },
+);
+export const parameterList = exactObject({ parameters: Type.Array(deviceParameter) });
+export type DeviceParameterList = Static<typeof parameterList>;
+
+/** How a connection request ended (cwmp/connection-request.ts), or `disabled` in the settings. */
+export const CONNECTION_OUTCOMES = [
+  'reachable',
+  'auth-failed',
+  'refused',
+  'timeout',
+  'unavailable',
+  'rate-limited',
+  'no-url',
+  'blocked',
+  'error',
+] as const;
+export type ConnectionOutcome = (typeof CONNECTION_OUTCOMES)[number];
+
+export const connectionTestResult = exactObject({
+  success: Type.Boolean(),
+  outcome: Type.Enum([...CONNECTION_OUTCOMES, 'disabled'], { type: 'string' }),
+  /** HTTP status of the device's last answer, when there was one. */
+  status: Type.Optional(Type.Integer()),
+  durationMs: Type.Integer(),
+  message: Type.String(),
+});
+export type ConnectionTestResult = Static<typeof connectionTestResult>;

@@ -1,0 +1,106 @@
+// Profiles (spec §3 Profile, §7 Profiles): one customer's values for a template and what they render to.
+import { Type, type Static } from 'typebox';
+import { anyMap, exactObject, nullable, pagedList, stringList } from './common';
+import { renderedParam } from './templates';
+
+export const VALIDATION_STATUSES = ['valid', 'invalid', 'pending'] as const;
+export const validationStatus = Type.Enum(VALIDATION_STATUSES, { type: 'string' });
+export type ValidationStatus = Static<typeof validationStatus>;
+
+export const profileSchema = exactObject({
+  id: Type.String(),
+  name: Type.String(),
+  templateId: Type.String(),
+  /** Field -> value (spec §3: keys include wifi_ssid, wifi_password, device_serial_number, ...). */
+  values: anyMap,
+  validationStatus,
+  validationErrors: stringList,
+  version: Type.Integer(),
+  renderedParams: Type.Array(renderedParam),
+  parameterCount: Type.Integer(),
+  changelog: nullable(Type.String()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type Profile = Static<typeof profileSchema>;
+
+export const profileVersion = exactObject({
+  id: Type.String(),
+  profileId: Type.String(),
+  version: Type.Integer(),
+  name: Type.String(),
+  values: anyMap,
+  changelog: nullable(Type.String()),
+  validationStatus,
+  renderedParams: Type.Array(renderedParam),
+  createdAt: Type.String(),
+});
+export type ProfileVersion = Static<typeof profileVersion>;
+
+export const oneProfile = exactObject({ profile: profileSchema });
+export type ProfileAnswer = Static<typeof oneProfile>;
+export const profileList = pagedList('profiles', profileSchema);
+export type ProfileList = Static<typeof profileList>;
+export const templateProfiles = exactObject({ profiles: Type.Array(profileSchema), total: Type.Integer() });
+export const profileVersionList = exactObject({
+  versions: Type.Array(profileVersion),
+  total: Type.Integer(),
+});
+export type ProfileVersionList = Static<typeof profileVersionList>;
+
+export const listProfilesQuery = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+    templateId: Type.Optional(Type.String({ maxLength: 64 })),
+    validationStatus: Type.Optional(validationStatus),
+    // The customer screens load up to 1000 profiles at once (spec §9), up to 5000 by request.
+    limit: Type.Integer({ minimum: 1, maximum: 5000, default: 1000 }),
+    offset: Type.Integer({ minimum: 0, default: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type ListProfilesQuery = Static<typeof listProfilesQuery>;
+
+// name and templateId are checked by the server, for the messages of spec §5 Profile.
+export const profileBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 1000 })),
+    templateId: Type.Optional(Type.String({ maxLength: 64 })),
+    values: Type.Optional(anyMap),
+  },
+  { additionalProperties: false },
+);
+export type ProfileInput = Static<typeof profileBody>;
+
+/** A new version of a profile (spec §4 Profile edit: a non-empty changelog makes one). */
+export const profileVersionBody = Type.Object(
+  {
+    values: anyMap,
+    changelog: Type.String({ maxLength: 4000 }),
+    name: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type ProfileVersionInput = Static<typeof profileVersionBody>;
+
+export const bulkCreateProfilesBody = Type.Object(
+  { profiles: Type.Array(profileBody, { maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+
+export const bulkCreateResult = exactObject({
+  results: Type.Array(
+    exactObject({
+      index: Type.Integer(),
+      name: Type.String(),
+      success: Type.Boolean(),
+      profileId: Type.Optional(Type.String()),
+      validationStatus: Type.Optional(validationStatus),
+      validationErrors: Type.Optional(stringList),
+      error: Type.Optional(Type.String()),
+    }),
+  ),
+  created: Type.Integer(),
+  failed: Type.Integer(),
+});
+export type BulkCreateResult = Static<typeof bulkCreateResult>;
