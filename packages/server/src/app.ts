@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import type { DeviceRow } from './db/tables/devices';
 import { registerErrorHandler } from './errors';
+import { checkAnswers } from './http/strict-answers';
 import { createLoginLimiter } from './modules/auth/login-limiter';
 import authPlugin from './modules/auth/plugin';
 import { createAuthService, type AuthService } from './modules/auth/service';
@@ -85,6 +86,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger | false;
   /** Clock of the sign-in limiter, in milliseconds (tests move it instead of waiting). */
   now?: () => number;
+  /** Fail every answer that breaks its route's response schema (tests; see http/strict-answers.ts). */
+  strictAnswers?: boolean;
 }
 
 const REQUEST_TIMEOUT_MS = 300_000;
@@ -92,7 +95,7 @@ const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function buildApp(
   config: Config,
-  { logger = false, now }: BuildOptions = {},
+  { logger = false, now, strictAnswers = false }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -109,6 +112,7 @@ export async function buildApp(
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   });
   registerErrorHandler(app);
+  if (strictAnswers) checkAnswers(app);
   const routeTable: RouteSummary[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
