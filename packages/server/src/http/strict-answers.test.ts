@@ -123,7 +123,7 @@ describe('strict answers', () => {
     expect(liveMessageProblems({ type: 'device_status_update', timestamp, payload: status })).toEqual([]);
     const leaky = { ...status, connectionRequestPassword: CR_SECRET };
     expect(liveMessageProblems({ type: 'device_status_update', timestamp, payload: leaky })).toEqual([
-      'device_status_update: (the answer) carries "connectionRequestPassword", which its schema does not declare',
+      'device_status_update: (the payload) carries "connectionRequestPassword", which its schema does not declare',
     ]);
     const wrong = { ...status, status: 'rebooting' as 'online' };
     expect(liveMessageProblems({ type: 'device_status_update', timestamp, payload: wrong })).toEqual([

@@ -9,7 +9,7 @@ import { livePayloads, type LiveMessage } from '../contract';
 import { AppError } from '../errors';
 
 /** Ajv without coercion, defaults or removal: an answer is checked as it is. */
-function createChecker() {
+function createChecker(root: string) {
   const ajv = new Ajv({ allErrors: true, strict: false });
   const compiled = new WeakMap<object, ValidateFunction>();
   return (schema: object, value: unknown): string[] => {
@@ -18,19 +18,19 @@ function createChecker() {
       validate = ajv.compile(schema);
       compiled.set(schema, validate);
     }
-    return validate(value) ? [] : (validate.errors ?? []).map(describe);
+    return validate(value) ? [] : (validate.errors ?? []).map((e) => describe(e, root));
   };
 }
 
-function describe(e: ErrorObject): string {
-  const at = e.instancePath || '(the answer)';
+function describe(e: ErrorObject, root: string): string {
+  const at = e.instancePath || root;
   if (e.keyword === 'additionalProperties')
     return `${at} carries "${String(e.params.additionalProperty)}", which its schema does not declare`;
   return `${at} ${e.message ?? e.keyword}`;
 }
 
 export function checkAnswers(app: FastifyInstance): void {
-  const check = createChecker();
+  const check = createChecker('(the answer)');
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     const responses = request.routeOptions.schema?.response as Record<string, object> | undefined;
     // No route matched (not found), or a route that declares nothing: the protected-routes and
@@ -60,10 +60,11 @@ export function checkAnswers(app: FastifyInstance): void {
   });
 }
 
+const liveCheck = createChecker('(the payload)');
+
 /** The problems of one live message against the contract (contract/live.ts); none when it holds. */
 export function liveMessageProblems(message: LiveMessage): string[] {
   const schema = livePayloads[message.type];
   if (!schema) return [`"${String(message.type)}" is not a live message type of the contract`];
   return liveCheck(schema, message.payload).map((p) => `${message.type}: ${p}`);
 }
-const liveCheck = createChecker();
