@@ -5,6 +5,7 @@ import { startBackgroundWork } from './background';
 import type { Config } from './config';
 import { registerErrorHandler } from './errors';
 import { registerHttp } from './http';
+import { checkAnswers } from './http/strict-answers';
 import type { JobSide } from './modules/cwmp/session-engine';
 import { buildServices, type Services } from './services';
 
@@ -23,13 +24,15 @@ export interface BuildOptions {
   now?: () => number;
   /** What CWMP sessions ask for RPCs instead of the job engine (tests of the CWMP door). */
   jobSide?: JobSide;
+  /** Fail every answer that breaks its route's response schema (tests; see http/strict-answers.ts). */
+  strictAnswers?: boolean;
 }
 
 const REQUEST_TIMEOUT_MS = 300_000;
 
 export async function buildApp(
   config: Config,
-  { logger = false, now, jobSide }: BuildOptions = {},
+  { logger = false, now, jobSide, strictAnswers = false }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -46,6 +49,7 @@ export async function buildApp(
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   });
   registerErrorHandler(app);
+  if (strictAnswers) checkAnswers(app);
 
   const core = await buildServices(config, {
     log: app.log,

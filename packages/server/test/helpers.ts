@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import { liveMessageProblems } from '../src/http/strict-answers';
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -29,15 +30,26 @@ export function testConfig(overrides: Partial<Config> = {}): { config: Config; c
   return { config, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * The app for tests: every answer is held to its declared schema (http/strict-answers.ts), and every
+ * live message to the contract; a message that breaks it fails `close()`, naming the message.
+ */
 export async function buildTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}) {
   const { config, cleanup } = testConfig(overrides);
-  const app = await buildApp(config, options);
+  const app = await buildApp(config, { strictAnswers: true, ...options });
+  const liveProblems: string[] = [];
+  const unsubscribe = app.services.bus.subscribe((message) =>
+    liveProblems.push(...liveMessageProblems(message)),
+  );
   return {
     app,
     config,
     async close() {
+      unsubscribe();
       await app.close();
       cleanup();
+      if (liveProblems.length > 0)
+        throw new Error(`Live messages broke the contract:\n${[...new Set(liveProblems)].join('\n')}`);
     },
   };
 }

@@ -1,19 +1,12 @@
 // GET /api/stats, shared by the Dashboard's cards and the Devices screen's summary counts: one request
 // and one cache entry, so moving between the two screens shows the counts at once.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DeviceStats } from '@provisor/server/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** spec §3 "Device stats" (packages/server/src/modules/stats): counts over the whole inventory. */
-export interface DeviceStats {
-  totalDevices: number;
-  onlineDevices: number;
-  provisioningDevices: number;
-  errorDevices: number;
-  pendingJobs: number;
-  completedJobs: number;
-  failedJobs: number;
-}
+/** spec §3 "Device stats": counts over the whole inventory. */
+export type { DeviceStats };
 
 /** spec §7 / §9: the dashboard statistics are refetched every 30 s. */
 export const STATS_REFETCH_MS = 30_000;

@@ -1,10 +1,10 @@
-/** The JSON error body every API route answers with on failure. */
-export interface ApiErrorBody {
-  error?: string;
-  message?: string;
-  /** Every problem, when the server lists them (template and import checks). */
-  errors?: string[];
-}
+import type { InvalidTemplateBody } from '@provisor/server/contract';
+
+/**
+ * The JSON error body every API route answers with on failure (`errors`: every problem, when the
+ * server lists them, as template and import checks do). Partial: a proxy in between may answer too.
+ */
+export type ApiErrorBody = Partial<InvalidTemplateBody>;
 
 /** HTTP: the server answered with a non-2xx status. TIMEOUT / NETWORK: no answer (status 0). */
 export type ApiErrorKind = 'HTTP' | 'TIMEOUT' | 'NETWORK';

@@ -1,21 +1,14 @@
 // The four auth calls (spec §7 "Auth"). They take the token explicitly instead of reading the session
 // store, so the store can use them without an import cycle; 401s on /api/auth/* never log out by
 // themselves (spec §8), the store decides.
+import type {
+  LoginAnswer as LoginResponse,
+  RefreshAnswer as RefreshResponse,
+  VerifyAnswer as VerifyResponse,
+} from '@provisor/server/contract';
 import { createHttpClient, type HttpClient } from './http-client';
 
-export interface LoginResponse {
-  token: string;
-  username: string;
-}
-
-export interface RefreshResponse {
-  token: string;
-}
-
-export interface VerifyResponse {
-  valid: boolean;
-  username?: string;
-}
+export type { LoginResponse, RefreshResponse, VerifyResponse };
 
 const authHttp: HttpClient = createHttpClient({ getToken: () => null });
 

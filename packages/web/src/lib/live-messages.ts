@@ -1,54 +1,10 @@
 // Live channel messages (spec §3 "Live message") and what each one does to cached server data (spec §4).
+// The payloads are the server's (its contract, contract/live.ts).
 import type { QueryClient } from '@tanstack/react-query';
+import type { LiveMessage as KnownLiveMessage } from '@provisor/server/contract';
 import { queryKeys } from './query-keys';
 
-export interface PerformanceUpdatePayload {
-  cpuUsage: number;
-  memoryUsage: number;
-  activeConnections: number;
-  requestsPerSecond: number;
-}
-
-export interface DeviceStatusUpdatePayload {
-  serialNumber: string;
-  status: 'online' | 'offline' | 'provisioning' | 'error';
-  deviceId: string;
-  productClass?: string;
-  oui?: string;
-}
-
-export interface JobUpdatePayload {
-  id: string;
-  type: string;
-  status: string;
-  deviceId?: string;
-  error?: string | null;
-}
-
-export interface SystemAlertPayload {
-  level: string;
-  message: string;
-  details?: unknown;
-}
-
-export interface ConnectionEventPayload {
-  connected: boolean;
-  deviceId?: string;
-  ipAddress?: string;
-}
-
-export interface LivePayloads {
-  performance_update: PerformanceUpdatePayload;
-  device_status_update: DeviceStatusUpdatePayload;
-  job_update: JobUpdatePayload;
-  system_alert: SystemAlertPayload;
-  connection_event: ConnectionEventPayload;
-  stats_update: unknown;
-}
-
-export type KnownLiveMessage = {
-  [K in keyof LivePayloads]: { type: K; timestamp: string; payload: LivePayloads[K] };
-}[keyof LivePayloads];
+export type { KnownLiveMessage };
 
 /** Any well-formed message; unknown types are passed on to subscribers untouched. */
 export type LiveMessage = KnownLiveMessage | { type: string & {}; timestamp: string; payload: unknown };

@@ -1,9 +1,10 @@
 // spec §7 Provisioning: bulk/export-parameters, the stored parameters of devices as CSV, JSON or XML.
+import type { ExportFormat } from '../../contract';
 import type { DeviceRow } from '../../db/tables/devices';
 import { csvRow } from '../../http/csv';
 import type { ParameterMap } from '../devices/index';
 
-export type ExportFormat = 'csv' | 'json' | 'xml';
+export type { ExportFormat };
 
 // XML 1.0 cannot carry most control characters: they are dropped.
 const xmlText = (v: string) =>

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { DeviceFile } from '../types';
+import type { StoredFile } from '@provisor/server/contract';
 
 /**
  * The download URL needs the bearer token, so a bare link would answer 401: fetch the bytes through
  * the API client and hand them to the browser from an object URL.
  */
-export async function downloadStoredFile(file: Pick<DeviceFile, 'downloadUrl' | 'name'>): Promise<void> {
+export async function downloadStoredFile(file: Pick<StoredFile, 'downloadUrl' | 'name'>): Promise<void> {
   const blob = await api.get<Blob>(file.downloadUrl, { responseType: 'blob' });
   const url = URL.createObjectURL(blob);
   try {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { DeviceFile } from '../types';
+import type { StoredFile } from '@provisor/server/contract';
 
 /** Backups, logs and uploads the device sent, and files uploaded for it. */
-export const getDeviceFiles = async (id: string, signal?: AbortSignal): Promise<DeviceFile[]> =>
-  (await api.get<{ files: DeviceFile[] }>(`/api/devices/${encodeURIComponent(id)}/files`, { signal })).files;
+export const getDeviceFiles = async (id: string, signal?: AbortSignal): Promise<StoredFile[]> =>
+  (await api.get<{ files: StoredFile[] }>(`/api/devices/${encodeURIComponent(id)}/files`, { signal })).files;
 
 export const deviceFilesQueryOptions = (id: string) =>
   queryOptions({

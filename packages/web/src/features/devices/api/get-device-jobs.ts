@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { isJobFinished, type Job } from '../types';
+import type { Job } from '@provisor/server/contract';
+import { isJobFinished } from '../lib/job-status';
 
 export const DEVICE_JOBS_LIMIT = 50;
 /** While a job is under way, ask again now and then even if the live channel is down. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { DeviceParameter } from '../types';
+import type { DeviceParameter } from '@provisor/server/contract';
 
 /** The stored parameter tree, sorted by name. */
 export const getDeviceParameters = async (id: string, signal?: AbortSignal): Promise<DeviceParameter[]> =>

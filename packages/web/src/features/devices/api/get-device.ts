@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Device } from '../types';
+import type { Device } from '@provisor/server/contract';
 import { DEVICES_REFETCH_MS } from './get-devices';
 
 export const getDevice = async (id: string, signal?: AbortSignal): Promise<Device> =>

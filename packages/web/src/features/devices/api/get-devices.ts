@@ -1,18 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { DeviceList, DeviceStatus } from '../types';
+import type { DeviceList, ListDevicesQuery } from '@provisor/server/contract';
 
 /** spec §9: the Devices screen asks for 100 at a time and refetches every 30 s. */
 export const DEVICES_PAGE_SIZE = 100;
 export const DEVICES_REFETCH_MS = 30_000;
 
-export interface DevicesQuery {
-  search?: string;
-  status?: DeviceStatus;
-  limit?: number;
-  offset?: number;
-}
+export type DevicesQuery = Partial<ListDevicesQuery>;
 
 export function getDevices(query: DevicesQuery, signal?: AbortSignal): Promise<DeviceList> {
   const { search, status, limit = DEVICES_PAGE_SIZE, offset = 0 } = query;

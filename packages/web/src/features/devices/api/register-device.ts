@@ -1,16 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Device } from '../types';
+import type { Device, RegisterDeviceInput } from '@provisor/server/contract';
 
-export interface RegisterDeviceInput {
-  serialNumber: string;
-  oui: string;
-  productClass: string;
-  connectionRequestUrl: string;
-  connectionRequestUsername?: string;
-  connectionRequestPassword?: string;
-}
+export type { RegisterDeviceInput };
 
 export const registerDevice = async (input: RegisterDeviceInput): Promise<Device> =>
   (await api.post<{ device: Device }>('/api/devices/register', input)).device;

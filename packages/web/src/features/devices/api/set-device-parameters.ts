@@ -1,13 +1,8 @@
 import { api } from '@/lib/api-client';
-import type { JobAnswer } from '../types';
+import type { JobAnswer, ParameterWrite } from '@provisor/server/contract';
 import { devicePath, useJobMutation, type DeviceRef } from './use-job-mutation';
 
-export interface ParameterWrite {
-  name: string;
-  value: string;
-  /** The stored type of the parameter, so the device gets the value typed as it expects. */
-  type?: string;
-}
+export type { ParameterWrite };
 
 export interface SetDeviceParametersInput extends DeviceRef {
   parameters: ParameterWrite[];

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { JobAnswer } from '../types';
+import type { JobAnswer } from '@provisor/server/contract';
 import { devicePath, useJobMutation, type DeviceRef } from './use-job-mutation';
 
 export interface UploadDeviceFileInput extends DeviceRef {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
-import type { JobAnswer } from '../types';
+import type { JobAnswer } from '@provisor/server/contract';
 
 export interface DeviceRef {
   deviceId: string;

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { FormField, inputClass } from '@/components/ui/form-field';
-import type { Device } from '../types';
+import type { Device } from '@provisor/server/contract';
 
 interface ActionDialogProps {
   device: Device;

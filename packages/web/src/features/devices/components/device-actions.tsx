@@ -25,7 +25,7 @@ import { useRestoreDeviceConfig } from '../api/restore-device-config';
 import { useTestDeviceConnection } from '../api/test-device-connection';
 import { useUploadDeviceFile } from '../api/upload-device-file';
 import { serverDetail } from '../lib/action-error';
-import type { Device } from '../types';
+import type { Device } from '@provisor/server/contract';
 import {
   DownloadFileDialog,
   FactoryResetDialog,

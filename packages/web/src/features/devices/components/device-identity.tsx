@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDateTime, formatRelativeTime } from '../lib/format';
-import type { Device } from '../types';
+import type { Device } from '@provisor/server/contract';
 
 function Field({ name, label, children }: { name: string; label: string; children: ReactNode }) {
   return (

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
-import { bodyOf, makeDevice, parse } from '../test/fixtures';
-import type { DeviceParameter, Job } from '../types';
+import { bodyOf, makeDevice, makeJob, parse } from '../test/fixtures';
+import type { DeviceParameter, Job } from '@provisor/server/contract';
 
 const DEVICE = makeDevice(7, {
   id: 'dev-7',
@@ -28,15 +28,22 @@ const PARAMETERS: DeviceParameter[] = [
 ];
 
 const JOBS: Job[] = [
-  {
+  makeJob({
     id: 'job-2',
     deviceId: 'dev-7',
     type: 'set-parameters',
     status: 'failed',
     error: 'Invalid parameter value',
     faultCode: 9007,
-  },
-  { id: 'job-1', deviceId: 'dev-7', type: 'reboot', status: 'completed', error: null, faultCode: null },
+  }),
+  makeJob({
+    id: 'job-1',
+    deviceId: 'dev-7',
+    type: 'reboot',
+    status: 'completed',
+    error: null,
+    faultCode: null,
+  }),
 ];
 
 function serve(extra?: FetchHandler, jobs: Job[] = JOBS) {

@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api-error';
 import { queryKeys } from '@/lib/query-keys';
 import { useDevice } from '../api/get-device';
 import { useDeviceJobs } from '../api/get-device-jobs';
-import { isJobFinished } from '../types';
+import { isJobFinished } from '../lib/job-status';
 import { DeviceActionButtons, useDeviceActions } from './device-actions';
 import { DeviceFiles } from './device-files';
 import { DeviceIdentity } from './device-identity';

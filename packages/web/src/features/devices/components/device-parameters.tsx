@@ -15,7 +15,7 @@ import {
   pathsToDepth,
   type ParameterNode,
 } from '../lib/parameter-tree';
-import type { DeviceParameter, Job } from '../types';
+import type { DeviceParameter, Job } from '@provisor/server/contract';
 import { ParameterRow, type ParameterWriteState } from './parameter-row';
 
 /** Trees up to this size open fully; larger ones open two levels deep. */

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
 import { listAnswer, makeDevice, parse, STATS } from '../test/fixtures';
-import type { Device } from '../types';
+import type { Device } from '@provisor/server/contract';
 
 const DEVICES: Device[] = Array.from({ length: 250 }, (_, index) => makeDevice(index + 1));
 

@@ -7,16 +7,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { DEVICES_PAGE_SIZE, useDevices } from '../api/get-devices';
-import { DEVICE_STATUSES, type DeviceStatus } from '../types';
+import { DEVICE_STATUSES, isDeviceStatus } from '../lib/device-statuses';
 import { useDeviceActions } from './device-actions';
 import { DevicesPagination } from './devices-pagination';
 import { DevicesSummary } from './devices-summary';
 import { DevicesTable } from './devices-table';
 import { RegisterDeviceDialog } from './register-device-dialog';
 import { deviceStatusLabel } from './status-badge';
-
-const isStatus = (value: string | null): value is DeviceStatus =>
-  (DEVICE_STATUSES as readonly string[]).includes(value ?? '');
 
 /**
  * spec §2 "Devices". Search, status and page live in the URL (?search=&status=&offset=) so that the
@@ -26,7 +23,7 @@ export function DevicesPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const statusParam = params.get('status');
-  const status = isStatus(statusParam) ? statusParam : undefined;
+  const status = isDeviceStatus(statusParam) ? statusParam : undefined;
   const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0);
   const [registering, setRegistering] = useState(false);
   const actions = useDeviceActions();

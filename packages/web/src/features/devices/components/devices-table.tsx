@@ -1,7 +1,7 @@
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDateTime, formatRelativeTime } from '../lib/format';
-import type { Device } from '../types';
+import type { Device } from '@provisor/server/contract';
 import { DeviceActionMenu, type DeviceActions } from './device-actions';
 import { DeviceStatusBadge } from './status-badge';
 

@@ -1,7 +1,7 @@
 import { Check, Pencil, X } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import type { DeviceParameter, Job } from '../types';
+import type { DeviceParameter, Job } from '@provisor/server/contract';
 import { JobStatusBadge } from './status-badge';
 
 export interface ParameterWriteState {

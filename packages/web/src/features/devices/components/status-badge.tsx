@@ -1,4 +1,4 @@
-import type { DeviceStatus, JobStatus } from '../types';
+import type { DeviceStatus, JobStatus } from '@provisor/server/contract';
 
 const pill =
   'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';

@@ -1,4 +1,4 @@
-import type { DeviceParameter } from '../types';
+import type { DeviceParameter } from '@provisor/server/contract';
 
 /** An object path ("Device.WiFi.SSID.1.") with its sub-objects and its own parameters. */
 export interface ParameterNode {

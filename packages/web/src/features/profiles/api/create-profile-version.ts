@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Profile } from '../types';
+import type { Profile, ProfileVersionInput } from '@provisor/server/contract';
 
-export interface CreateProfileVersionInput {
-  id: string;
-  name: string;
-  values: Record<string, unknown>;
-  changelog: string;
-}
+export type CreateProfileVersionInput = { id: string } & Required<ProfileVersionInput>;
 
 /** spec §4 Profile edit: with a non-empty changelog, saving creates a new version. */
 export const createProfileVersion = async ({ id, ...body }: CreateProfileVersionInput): Promise<Profile> =>

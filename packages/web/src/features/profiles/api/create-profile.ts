@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Profile } from '../types';
+import type { Profile, ProfileInput } from '@provisor/server/contract';
 
-export interface CreateProfileInput {
-  name: string;
-  templateId: string;
-  values: Record<string, unknown>;
-}
+/** The console always sends all three (spec §7: POST /api/profiles with name, templateId, values). */
+export type CreateProfileInput = Required<ProfileInput>;
 
 export const createProfile = async (input: CreateProfileInput): Promise<Profile> =>
   (await api.post<{ profile: Profile }>('/api/profiles', input)).profile;

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Device } from '@provisor/server/contract';
 import { queryKeys } from '@/lib/query-keys';
-import type { AssignedDevice } from '../types';
+
+/** What the profile list shows of the device a profile is assigned to. */
+export type AssignedDevice = Pick<Device, 'id' | 'serialNumber' | 'status' | 'assignedProfileId'>;
 
 /** spec §7 / §9: screens other than Devices ask for 1000 devices from offset 0. */
 const DEVICES_LIMIT = 1000;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Profile } from '../types';
+import type { Profile } from '@provisor/server/contract';
 
 export const getProfile = async (id: string, signal?: AbortSignal): Promise<Profile> =>
   (await api.get<{ profile: Profile }>(`/api/profiles/${encodeURIComponent(id)}`, { signal })).profile;

@@ -1,16 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { ProfileList, ValidationStatus } from '../types';
+import type { ListProfilesQuery, ProfileList } from '@provisor/server/contract';
 
 /** spec §9: the profile list is loaded 1000 at a time; the screen pages it on the client. */
 export const PROFILES_LIMIT = 1000;
 
-export interface ProfilesQuery {
-  search?: string;
-  templateId?: string;
-  validationStatus?: ValidationStatus;
-}
+/** The list's filters; limit and offset are the screen's own (above). */
+export type ProfilesQuery = Partial<Pick<ListProfilesQuery, 'search' | 'templateId' | 'validationStatus'>>;
 
 export function getProfiles(query: ProfilesQuery, signal?: AbortSignal): Promise<ProfileList> {
   return api.get<ProfileList>('/api/profiles', {

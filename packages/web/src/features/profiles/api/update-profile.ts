@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Profile } from '../types';
+import type { Profile, ProfileInput } from '@provisor/server/contract';
 
-export interface UpdateProfileInput {
-  id: string;
-  name: string;
-  values: Record<string, unknown>;
-}
+/** spec §7: PUT /api/profiles/{id} with name and values. */
+export type UpdateProfileInput = { id: string } & Required<Pick<ProfileInput, 'name' | 'values'>>;
 
 /** spec §4 Profile edit: without a changelog the current version is updated in place. */
 export const updateProfile = async ({ id, ...body }: UpdateProfileInput): Promise<Profile> =>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ValidationResult } from '../types';
+import type { ValidationResult } from '@provisor/server/contract';
 
 export interface ValidateValuesInput {
   templateId: string;

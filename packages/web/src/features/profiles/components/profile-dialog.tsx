@@ -14,7 +14,7 @@ import { useProfileTemplates } from '../api/get-profile-templates';
 import { useUpdateProfile } from '../api/update-profile';
 import { useValidateProfileValues } from '../api/validate-profile-values';
 import { fieldsOf } from '../lib/schema-form';
-import type { Profile } from '../types';
+import type { Profile } from '@provisor/server/contract';
 import { SchemaFields } from './schema-fields';
 
 export type ProfileDialogState =

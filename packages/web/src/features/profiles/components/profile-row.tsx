@@ -2,7 +2,8 @@ import { Copy, Eye, Pencil, Rocket, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { isGtProfile, PARAMS_PREVIEW, serialOf, ssidOf } from '../lib/profile-list';
-import type { AssignedDevice, Profile, ValidationStatus } from '../types';
+import type { Profile, ValidationStatus } from '@provisor/server/contract';
+import type { AssignedDevice } from '../api/get-assigned-devices';
 
 const pill = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
 

@@ -1,5 +1,5 @@
 // What the Profiles screen derives from a profile, and its client-side paging (spec §2, §9).
-import type { Profile } from '../types';
+import type { Profile } from '@provisor/server/contract';
 
 /** spec §9: 20 profiles a page; a window of 7 page buttons. */
 export const PROFILES_PAGE_SIZE = 20;

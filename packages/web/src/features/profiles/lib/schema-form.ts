@@ -1,6 +1,6 @@
 // spec §5 Profile: the value inputs follow the template's JSON schema.
 
-import type { ProfileTemplate } from '../types';
+import type { ProfileTemplate } from '../api/get-profile-templates';
 
 export type FieldKind = 'enum' | 'boolean' | 'number' | 'string' | 'password' | 'json';
 

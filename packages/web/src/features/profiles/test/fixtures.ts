@@ -1,12 +1,13 @@
 import { jsonResponse, stubFetch, type RecordedRequest } from '@/test/fetch-stub';
-import type { Profile, ProfileTemplate } from '../types';
+import type { Profile } from '@provisor/server/contract';
+import type { ProfileTemplate } from '../api/get-profile-templates';
 
 export const TEMPLATE: ProfileTemplate = {
   id: 'tpl-1',
   name: 'Lab Router',
   vendor: 'Acme',
   model: 'AX1',
-  mapping: [{ field: 'wifi_ssid', type: 'string', required: true }],
+  mapping: [{ field: 'wifi_ssid', param: 'Device.WiFi.SSID.1.SSID', type: 'string', required: true }],
   schema: {
     type: 'object',
     properties: {

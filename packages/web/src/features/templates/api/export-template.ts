@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { exportFileName } from '../lib/template-form';
-import type { Template } from '../types';
+import type { Template } from '@provisor/server/contract';
 
 /**
  * spec §2 Templates: the export is a JSON download named after the template. The route needs the

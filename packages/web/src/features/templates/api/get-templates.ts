@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { TemplateList } from '../types';
+import type { TemplateList } from '@provisor/server/contract';
 
 /** spec §7 / §9: the template list is asked for 100 at a time from offset 0. */
 export const TEMPLATES_LIMIT = 100;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { TemplateAnswer } from '../types';
+import type { TemplateAnswer } from '@provisor/server/contract';
 
 // spec §7: multipart with the .json file in `template`.
 export const importTemplate = (file: File): Promise<TemplateAnswer> => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { TemplateAnswer, TemplateInput } from '../types';
+import type { TemplateAnswer, TemplateInput } from '@provisor/server/contract';
 
 export interface UpdateTemplateInput {
   id: string;

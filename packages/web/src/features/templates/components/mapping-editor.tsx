@@ -2,7 +2,8 @@ import { Plus, Trash2 } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/form-field';
 import { emptyMappingRow, type MappingRow } from '../lib/template-form';
-import { MAPPING_TYPES, type MappingType } from '../types';
+import type { MappingType } from '@provisor/server/contract';
+import { MAPPING_TYPES } from '../lib/template-options';
 
 export interface MappingEditorProps {
   rows: MappingRow[];

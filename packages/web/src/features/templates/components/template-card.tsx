@@ -2,7 +2,7 @@ import { Download, FileCode2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
-import type { Template } from '../types';
+import type { Template } from '@provisor/server/contract';
 
 export interface TemplateCardProps {
   template: Template;

@@ -17,7 +17,8 @@ import {
   type TemplateFormErrors,
   type TemplateFormValues,
 } from '../lib/template-form';
-import { DATA_MODELS, type DataModel, type Template } from '../types';
+import type { DataModel, Template } from '@provisor/server/contract';
+import { DATA_MODELS } from '../lib/template-options';
 import { MappingEditor } from './mapping-editor';
 
 export type TemplateDialogMode = { mode: 'create' } | { mode: 'edit'; template: Template };

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '@/test/fetch-stub';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
 import { exportFileName } from '../lib/template-form';
-import type { Template } from '../types';
+import type { Template } from '@provisor/server/contract';
 
 const TEMPLATE: Template = {
   id: 'tpl-1',

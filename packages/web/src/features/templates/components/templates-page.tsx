@@ -13,7 +13,7 @@ import { useExportTemplate } from '../api/export-template';
 import { useTemplates } from '../api/get-templates';
 import { useImportTemplate } from '../api/import-template';
 import { importFailureText } from '../lib/template-form';
-import type { Template } from '../types';
+import type { Template } from '@provisor/server/contract';
 import { TemplateCard } from './template-card';
 import { TemplateDialog, type TemplateDialogMode } from './template-dialog';
 

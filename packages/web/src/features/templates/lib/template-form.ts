@@ -1,6 +1,12 @@
 // The template form: its text state, the checks of spec §5 Template, and what it sends.
 import { isApiError } from '@/lib/api-error';
-import type { DataModel, MappingEntry, MappingType, Template, TemplateInput } from '../types';
+import type {
+  DataModel,
+  MappingEntry,
+  MappingType,
+  Template,
+  TemplateInput,
+} from '@provisor/server/contract';
 
 /** spec §9: template defaults. */
 export const DEFAULT_DATA_MODEL: DataModel = 'TR-181';

@@ -1,0 +1,4 @@
+import type { JobStatus } from '@provisor/server/contract';
+
+export const isJobFinished = (status: JobStatus): boolean =>
+  status === 'completed' || status === 'failed' || status === 'cancelled';
