@@ -54,7 +54,7 @@ function isBlank(body: Buffer): boolean {
 }
 
 /** A principal as logs show it (never a password). */
-export function principalLog(p: CpePrincipal): string {
+function principalLog(p: CpePrincipal): string {
   return p.kind === 'open'
     ? 'no credentials'
     : p.kind === 'global'

@@ -43,10 +43,6 @@ export type JobType = (typeof JOB_DESCRIPTORS)[number]['type'];
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _sameAsTheApi: Same<JobType, ApiJobType> = true;
 
-/** The parameters of each job type, by type. */
-export type JobParamsOf<T extends JobType> =
-  Extract<(typeof JOB_DESCRIPTORS)[number], { type: T }> extends JobDescriptor<infer P> ? P : never;
-
 export const JOB_TYPES = JOB_DESCRIPTORS.map((d) => d.type) as JobType[];
 
 /** The types of the jobs the ACS makes for itself (never through the API). */
