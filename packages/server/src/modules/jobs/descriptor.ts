@@ -11,6 +11,7 @@ import {
   type TransferComplete,
   type XsdType,
 } from '@provisor/cwmp';
+import type { Static, TSchema } from 'typebox';
 
 export interface ParameterWrite {
   name: string;
@@ -83,6 +84,11 @@ export type TransferKind =
 
 export interface JobDescriptor<P = unknown> {
   type: string;
+  /**
+   * The parameters the job keeps (a transfer's URL secret aside, which the job service adds), checked
+   * when the job is created; a device action that takes them as they are has it as its body.
+   */
+  params: TSchema;
   /** The RPCs the job may send, in order. */
   rpcs: readonly CpeMethodRequest['name'][];
   /** Created by the ACS itself, never through the API. */
@@ -98,13 +104,13 @@ export interface JobDescriptor<P = unknown> {
 }
 
 /**
- * Builds a descriptor: its functions are checked against its parameter type, and its `type` keeps
- * its literal (the list in types/index.ts makes the JobType union of them).
+ * Builds a descriptor: its functions see the parameters its `params` schema describes, and its
+ * `type` and `params` keep their literal types (types/index.ts makes the JobType union and the
+ * parameters by type of them).
  */
-export const describeJob =
-  <P>() =>
-  <const T extends string>(d: JobDescriptor<P> & { type: T }): JobDescriptor<P> & { type: T } =>
-    d;
+export const describeJob = <S extends TSchema, const T extends string>(
+  d: JobDescriptor<Static<S>> & { type: T; params: S },
+): JobDescriptor<Static<S>> & { type: T; params: S } => d;
 
 /** CommandKey and ParameterKey of a job's RPCs (≤32 characters, TR-069 Amendment 6, A.3.2.1). */
 export const commandKeyOf = (job: { id: string }) => job.id.replace(/-/g, '').slice(0, 32);

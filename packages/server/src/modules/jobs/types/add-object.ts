@@ -1,13 +1,16 @@
 // add-object: one AddObject (TR-069 Amendment 6, A.3.2.6); the result has the new instance number.
+import { Type } from 'typebox';
 import { commandKeyOf, describeJob, unexpected } from '../descriptor';
 
-export interface ObjectParams {
-  /** A partial path ending in ".". */
-  objectName: string;
-}
+/** The object: a partial path ending in ".". */
+export const objectParams = Type.Object(
+  { objectName: Type.String({ minLength: 2, maxLength: 256, pattern: '\\.$' }) },
+  { additionalProperties: false },
+);
 
-export default describeJob<ObjectParams>()({
+export default describeJob({
   type: 'add-object',
+  params: objectParams,
   rpcs: ['AddObject'],
   start: (c) => ({
     kind: 'rpc',

@@ -1,15 +1,19 @@
 // apply-profile: a profile's rendered parameters, snapshotted when it was assigned, pushed like
 // set-parameters; the result names the profile and version.
+import { Type } from 'typebox';
+import { renderedParam } from '../../../contract';
 import { describeJob } from '../descriptor';
-import { parametersSet, setParameterValues, type SetParametersParams } from './set-parameters';
+import { parametersSet, setParameterValues } from './set-parameters';
 
-export interface ApplyProfileParams extends SetParametersParams {
-  profileId: string;
-  profileVersion: number;
-}
+/** A profile's rendered parameters, as they were when it was assigned. */
+const params = Type.Object(
+  { profileId: Type.String(), profileVersion: Type.Integer(), parameters: Type.Array(renderedParam) },
+  { additionalProperties: false },
+);
 
-export default describeJob<ApplyProfileParams>()({
+export default describeJob({
   type: 'apply-profile',
+  params,
   rpcs: ['SetParameterValues'],
   start: setParameterValues,
   answer: (c, a) => {

@@ -1,9 +1,11 @@
 // backup-config: Upload "1 Vendor Configuration File" to the store, kept as a backup.
+import { Type } from 'typebox';
 import { describeJob, unexpected } from '../descriptor';
-import { afterTransferRpc, transferFault, upload, uploadDone, type TransferParams } from './transfer';
+import { afterTransferRpc, transferFault, upload, uploadDone } from './transfer';
 
-export default describeJob<TransferParams>()({
+export default describeJob({
   type: 'backup-config',
+  params: Type.Object({}, { additionalProperties: false }),
   rpcs: ['Upload'],
   transfer: { direction: 'upload', kind: 'backup' },
   start: (c) => upload(c, '1 Vendor Configuration File', 'config-backup'),

@@ -1,9 +1,10 @@
 // delete-object: one DeleteObject (TR-069 Amendment 6, A.3.2.7).
 import { commandKeyOf, describeJob, unexpected } from '../descriptor';
-import type { ObjectParams } from './add-object';
+import { objectParams } from './add-object';
 
-export default describeJob<ObjectParams>()({
+export default describeJob({
   type: 'delete-object',
+  params: objectParams,
   rpcs: ['DeleteObject'],
   start: (c) => ({
     kind: 'rpc',

@@ -1,23 +1,18 @@
 // download-file: Download "3 Vendor Configuration File" of a file of the store to a path on the
 // device.
+import { Type } from 'typebox';
 import { describeJob, unexpected } from '../descriptor';
-import {
-  afterTransferRpc,
-  download,
-  downloadDone,
-  fileOf,
-  transferFault,
-  type TransferParams,
-} from './transfer';
+import { afterTransferRpc, download, downloadDone, fileOf, transferFault } from './transfer';
 
-export interface DownloadFileParams extends TransferParams {
-  fileId: string;
-  /** Where the file goes on the device (TargetFileName). */
-  targetPath: string;
-}
+/** A file of the store, and where it goes on the device (`targetPath`, the TargetFileName). */
+const params = Type.Object(
+  { fileId: Type.String(), targetPath: Type.String() },
+  { additionalProperties: false },
+);
 
-export default describeJob<DownloadFileParams>()({
+export default describeJob({
   type: 'download-file',
+  params,
   rpcs: ['Download'],
   transfer: { direction: 'download' },
   start: (c) => {

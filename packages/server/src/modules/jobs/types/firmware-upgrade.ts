@@ -1,15 +1,12 @@
 // firmware-upgrade: Download "1 Firmware Upgrade Image"; done when the device reports the version
 // asked for (after TransferComplete, which follows the reboot into the new image).
+import type { Static } from 'typebox';
+import { firmwareBody } from '../../../contract';
 import { describeJob, unexpected, type JobView, type Step } from '../descriptor';
-import { afterTransferRpc, download, fileOf, transferFault, type TransferParams } from './transfer';
+import { afterTransferRpc, download, fileOf, transferFault } from './transfer';
 
-export interface FirmwareUpgradeParams extends TransferParams {
-  /** A firmware file of the store, or an outside URL. */
-  fileId?: string;
-  firmwareUrl?: string;
-  /** The software version the device must report afterwards. */
-  version: string;
-}
+/** A firmware file of the store or an outside URL, and the software version the device must report afterwards. */
+type FirmwareUpgradeParams = Static<typeof firmwareBody>;
 
 function firmwareDone(c: JobView<FirmwareUpgradeParams>): Step {
   const expected = c.params.version;
@@ -23,8 +20,9 @@ function firmwareDone(c: JobView<FirmwareUpgradeParams>): Step {
   return { kind: 'done', result: { softwareVersion: reported } };
 }
 
-export default describeJob<FirmwareUpgradeParams>()({
+export default describeJob({
   type: 'firmware-upgrade',
+  params: firmwareBody,
   rpcs: ['Download'],
   transfer: { direction: 'download' },
   start: (c) => {

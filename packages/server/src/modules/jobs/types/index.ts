@@ -1,5 +1,6 @@
 // Every job type, one descriptor each. Routes, the job engine, the file door and the database read
 // this list: a new job type is one new file here and one line below.
+import type { Static } from 'typebox';
 import type { JobType as ApiJobType } from '../../../contract';
 import type { JobDescriptor } from '../descriptor';
 import addObject from './add-object';
@@ -44,6 +45,15 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _sameAsTheApi: Same<JobType, ApiJobType> = true;
 
 export const JOB_TYPES = JOB_DESCRIPTORS.map((d) => d.type) as JobType[];
+
+type Descriptor = (typeof JOB_DESCRIPTORS)[number];
+type ParamsByType = { [D in Descriptor as D['type']]: D['params'] };
+
+/** Each job type's parameter schema, from its descriptor. */
+export const jobTypeParams = Object.fromEntries(
+  JOB_DESCRIPTORS.map((d) => [d.type, d.params]),
+) as ParamsByType;
+export type JobTypeParams<T extends JobType> = Static<ParamsByType[T]>;
 
 /** The types of the jobs the ACS makes for itself (never through the API). */
 export const INTERNAL_JOB_TYPES = JOB_DESCRIPTORS.filter((d) => d.internal === true).map(

@@ -1,14 +1,17 @@
 // refresh: GetParameterNames learns the subtree's shape and writability (TR-069 Amendment 6,
 // A.3.2.3), then one partial-path GetParameterValues reads its values (A.3.2.2).
+import { Type } from 'typebox';
 import { describeJob, unexpected, valuesOf } from '../descriptor';
 
-export interface RefreshParams {
-  /** A partial path ending in "."; empty for the whole tree. */
-  path?: string;
-}
+/** `path`: a partial path ending in "."; none or empty for the whole tree. */
+const params = Type.Object(
+  { path: Type.Optional(Type.String({ maxLength: 256 })) },
+  { additionalProperties: false },
+);
 
-export default describeJob<RefreshParams>()({
+export default describeJob({
   type: 'refresh',
+  params,
   rpcs: ['GetParameterNames', 'GetParameterValues'],
   start: (c) => ({
     kind: 'rpc',

@@ -1,20 +1,11 @@
 // restore-config: Download "3 Vendor Configuration File" of a configuration file of the store.
+import { Type } from 'typebox';
 import { describeJob, unexpected } from '../descriptor';
-import {
-  afterTransferRpc,
-  download,
-  downloadDone,
-  fileOf,
-  transferFault,
-  type TransferParams,
-} from './transfer';
+import { afterTransferRpc, download, downloadDone, fileOf, transferFault } from './transfer';
 
-export interface RestoreConfigParams extends TransferParams {
-  fileId: string;
-}
-
-export default describeJob<RestoreConfigParams>()({
+export default describeJob({
   type: 'restore-config',
+  params: Type.Object({ fileId: Type.String() }, { additionalProperties: false }),
   rpcs: ['Download'],
   transfer: { direction: 'download' },
   start: (c) => {

@@ -4,19 +4,23 @@
 // 0 BOOTSTRAP): the global username of the settings (else the serial number) and a password of the
 // device's own, never the global one. The device row keeps them once the device took them.
 import { describeJob, findWrite, type JobView } from '../descriptor';
-import { parametersSet, setParameterValues, type SetParametersParams } from './set-parameters';
+import {
+  parametersSet,
+  setParameterValues,
+  setParametersParams,
+  type SetParametersParams,
+} from './set-parameters';
 
-export type ConnectionCredentialsParams = SetParametersParams;
-
-const credentials = (c: JobView<ConnectionCredentialsParams>) => ({
+const credentials = (c: JobView<SetParametersParams>) => ({
   connectionRequestUsername:
     findWrite(c.params.parameters, '.ManagementServer.ConnectionRequestUsername') ?? '',
   connectionRequestPassword:
     findWrite(c.params.parameters, '.ManagementServer.ConnectionRequestPassword') ?? '',
 });
 
-export default describeJob<ConnectionCredentialsParams>()({
+export default describeJob({
   type: 'set-connection-credentials',
+  params: setParametersParams,
   rpcs: ['SetParameterValues'],
   internal: true,
   start: setParameterValues,

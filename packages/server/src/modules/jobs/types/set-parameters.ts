@@ -7,14 +7,17 @@ import {
   toParameterValue,
   unexpected,
   type JobView,
-  type ParameterWrite,
   type Step,
 } from '../descriptor';
 import type { CpeMethodResponse } from '@provisor/cwmp';
+import { Type, type Static } from 'typebox';
+import { parameterWrites } from '../../../contract';
 
-export interface SetParametersParams {
-  parameters: ParameterWrite[];
-}
+export const setParametersParams = Type.Object(
+  { parameters: parameterWrites },
+  { additionalProperties: false },
+);
+export type SetParametersParams = Static<typeof setParametersParams>;
 
 /** The SetParameterValues of any job that writes parameters. */
 export const setParameterValues = (c: JobView<SetParametersParams>): Step => ({
@@ -37,8 +40,9 @@ export function parametersSet(c: JobView<SetParametersParams>, a: CpeMethodRespo
   return { kind: 'done', result: { status: a.status, parameters: written }, writes: written };
 }
 
-export default describeJob<SetParametersParams>()({
+export default describeJob({
   type: 'set-parameters',
+  params: setParametersParams,
   rpcs: ['SetParameterValues'],
   start: setParameterValues,
   answer: parametersSet,

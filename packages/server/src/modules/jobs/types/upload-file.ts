@@ -1,18 +1,16 @@
 // upload-file: Upload (TR-069 Amendment 6, A.4.1.5) of a file of the device to the store: a vendor
 // configuration or log file; the router PUTs it to the job's /files URL.
 import { describeJob, unexpected } from '../descriptor';
-import { afterTransferRpc, transferFault, upload, uploadDone, type TransferParams } from './transfer';
+import { downloadFileBody } from '../../../contract';
+import { afterTransferRpc, transferFault, upload, uploadDone } from './transfer';
 
 /** Upload FileTypes a CPE knows (A.4.1.5); anything else asks for its log. */
 const UPLOAD_FILE_TYPE = /^([13] Vendor Configuration File|[24] Vendor Log File)( \d+)?$/;
 
-export interface UploadFileParams extends TransferParams {
-  /** A FileType, or a path on the device whose last part names the stored file. */
-  filePath: string;
-}
-
-export default describeJob<UploadFileParams>()({
+export default describeJob({
   type: 'upload-file',
+  /** `filePath`: a FileType, or a path on the device whose last part names the stored file. */
+  params: downloadFileBody,
   rpcs: ['Upload'],
   transfer: { direction: 'upload', kind: 'log' },
   start: (c) => {
