@@ -85,8 +85,8 @@ export type TransferKind =
 export interface JobDescriptor<P = unknown> {
   type: string;
   /**
-   * The parameters the job keeps (a transfer's URL secret aside, which the job service adds), checked
-   * when the job is created; a device action that takes them as they are has it as its body.
+   * The parameters the job keeps (a transfer's URL secret aside, which the job service adds); a
+   * device action that takes them as they are has it as its body schema (jobs/routes.ts).
    */
   params: TSchema;
   /** The RPCs the job may send, in order. */
