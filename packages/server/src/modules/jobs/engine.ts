@@ -183,7 +183,7 @@ export function createJobEngine(
         const unfinished = await jobs.unfinishedOf(s.deviceId);
         const job = unfinished[0];
         if (!job) {
-          await jobs.settleDevice(s.deviceId, { unfinished });
+          await jobs.settleDevice(s.deviceId);
           return null;
         }
         // A job waiting for a reboot or reset holds the jobs behind it until the device is back.

@@ -166,10 +166,13 @@ export function createJobsService(
   }
 
   /**
-   * The device's status after its session (the runner's call). The facts are read again rather than
-   * taken from `_known`: a job created since the caller read it must not be told away.
+   * The device's job facts told again, read afresh (the engine's call when a session finds no job
+   * left). Every job change tells them already; this is the safety net for a device whose facts were
+   * written by an older version or lost to a failed write, and it costs one query in a session that
+   * had jobs. The facts are read, never passed in: a job created since the caller looked must not be
+   * told away.
    */
-  async function settleDevice(deviceId: string, _known?: { unfinished: JobRow[] }): Promise<void> {
+  async function settleDevice(deviceId: string): Promise<void> {
     await tellDevices(deviceId);
   }
 
