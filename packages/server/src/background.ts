@@ -1,5 +1,5 @@
 // Background work, beside the HTTP doors: the sweeper (idle CWMP sessions, silent devices, expired
-// jobs), pruning of revoked tokens and sign-in counts, recovery of jobs a stop interrupted, waking the
+// jobs, jobs whose device never reported back), pruning of revoked tokens and sign-in counts, recovery of jobs a stop interrupted, waking the
 // devices that still have jobs once the server listens, and the load shedder's sampling while it does.
 // Everything started here stops when the app closes.
 import type { FastifyInstance } from 'fastify';
@@ -28,12 +28,13 @@ export async function startBackgroundWork(
     if (woken > 0) app.log.info({ devices: woken }, 'woke devices with pending jobs');
   });
 
-  // One sweeper: idle CWMP sessions time out, silent devices turn offline, old jobs expire.
+  // One sweeper: idle CWMP sessions time out, silent devices turn offline, old jobs expire, jobs that
+  // waited too long for a router to come back from a reboot or report a transfer fail.
   let sweeping = false;
   const sweeper = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    Promise.all([cwmp.sweep(), devices.sweepOffline(), jobs.expire()])
+    Promise.all([cwmp.sweep(), devices.sweepOffline(), jobs.expire(), jobs.failOverdueWaits()])
       .catch((err: unknown) => app.log.warn({ err }, 'sweep failed'))
       .finally(() => (sweeping = false));
   }, config.sweepIntervalMs);

@@ -10,6 +10,14 @@ describe('loadConfig', () => {
     expect(config.adminPassword).toBeUndefined();
     expect(config.jwtSecret).toBeUndefined();
     expect(config.providerName).toBe('');
+    expect(config.rebootTimeoutSeconds).toBe(600);
+    expect(config.transferTimeoutSeconds).toBe(3600);
+  });
+
+  it('reads how long a job waits for its router to come back or report a transfer', () => {
+    const config = loadConfig({ PROVISOR_REBOOT_TIMEOUT: '900', PROVISOR_TRANSFER_TIMEOUT: '7200' });
+    expect(config.rebootTimeoutSeconds).toBe(900);
+    expect(config.transferTimeoutSeconds).toBe(7200);
   });
 
   it('reads every variable', () => {
@@ -44,6 +52,11 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'sqlite:' }, /needs a file path/],
     [{ PROVISOR_JWT_SECRET: 'short' }, /at least 32 characters/],
     [{ PROVISOR_LOG_LEVEL: 'loud' }, /PROVISOR_LOG_LEVEL must be one of/],
+    [
+      { PROVISOR_REBOOT_TIMEOUT: '10m' },
+      /PROVISOR_REBOOT_TIMEOUT must be a whole number from 1 to 604800; got "10m"/,
+    ],
+    [{ PROVISOR_TRANSFER_TIMEOUT: '0' }, /PROVISOR_TRANSFER_TIMEOUT must be a whole number from 1/],
     [
       { PROVISOR_CR_SET_CREDENTIALS: 'maybe' },
       /PROVISOR_CR_SET_CREDENTIALS must be true or false; got "maybe"/,

@@ -63,6 +63,13 @@ export interface Config {
   jobTtlSeconds: number;
   /** Sessions a job may lose without an answer before it fails. */
   jobMaxAttempts: number;
+  /**
+   * Seconds a router may take to come back (inform with 1 BOOT, M Reboot or 0 BOOTSTRAP) after it
+   * acknowledged a Reboot or FactoryReset, before the job fails and its next jobs may run.
+   */
+  rebootTimeoutSeconds: number;
+  /** Seconds a router may take to report a transfer it accepted (TransferComplete) before the job fails. */
+  transferTimeoutSeconds: number;
   /** Directory of the file store (firmware, configuration files, CPE uploads). */
   filesDir: string;
   /** Largest file accepted from operators or CPEs, in bytes. */
@@ -195,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     connectionRequestMinIntervalMs: integer(env, 'PROVISOR_CR_MIN_INTERVAL_MS', 1000, 0, 3_600_000),
     jobTtlSeconds: integer(env, 'PROVISOR_JOB_TTL', 7 * 86_400, 10, 365 * 86_400),
     jobMaxAttempts: integer(env, 'PROVISOR_JOB_MAX_ATTEMPTS', 3, 1, 100),
+    rebootTimeoutSeconds: integer(env, 'PROVISOR_REBOOT_TIMEOUT', 600, 1, 7 * 86_400),
+    transferTimeoutSeconds: integer(env, 'PROVISOR_TRANSFER_TIMEOUT', 3600, 1, 7 * 86_400),
     filesDir: resolve(cwd, env.PROVISOR_FILES_DIR || './data/files'),
     maxFileBytes: integer(env, 'PROVISOR_MAX_FILE_BYTES', 256 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
     publicUrl: publicUrl(env.PROVISOR_PUBLIC_URL),

@@ -131,6 +131,7 @@ async function build(
   );
   const jobs = createJobsService(createJobsRepository(database.db), devices, bus, {
     defaultTtlSeconds: config.jobTtlSeconds,
+    waits: { bootSeconds: config.rebootTimeoutSeconds, transferSeconds: config.transferTimeoutSeconds },
   });
   const stats = createStatsService(devices, jobs, bus, {
     onError: (err) => log.warn({ err }, 'stats update failed'),

@@ -4,6 +4,7 @@ export type { FleetOptions, FleetStats } from './fleet/fleet';
 export type { FleetFaults } from './fleet/fault-plan';
 export { SimDevice } from './device/sim-device';
 export type { DeviceFaults, DeviceTiming } from './device/sim-device';
+export type { RebootBehaviour } from './device/reboot-behaviour';
 export type { SessionLogEntry } from './device/session-log';
 export { CONFIG_FORMAT } from './device/transfers';
 export type { ConfigFile } from './device/transfers';

@@ -91,6 +91,11 @@ export const jobResult = exactObject({
   instanceNumber: Type.Optional(Type.Integer()),
   /** reboot, factory-reset: the events of the Inform that finished the job. */
   events: Type.Optional(Type.Array(Type.String())),
+  /**
+   * reboot: whether the device came back with "M Reboot" carrying the Reboot's CommandKey (false: it
+   * reported 1 BOOT alone, or M Reboot with another or an empty key).
+   */
+  commandKeyMatched: Type.Optional(Type.Boolean()),
   transferred: Type.Optional(Type.Boolean()),
   /** upload-file, backup-config: the file the device sent, in the store. */
   fileId: Type.Optional(Type.String()),

@@ -41,6 +41,31 @@ describe('parseCli', () => {
     expect(c.duration).toBe(0);
   });
 
+  it('takes how devices come back from reboots (standard unless told), and refuses an unknown kind', () => {
+    expect(parseCli(['--acs', 'http://x/']).fleet.reboots).toEqual({
+      rebootEvents: 'standard',
+      factoryResetEvents: 'standard',
+      comesBack: true,
+    });
+    const c = parseCli([
+      '--acs',
+      'http://x/',
+      '--reboot-events',
+      'empty-command-key',
+      '--factory-reset-events',
+      'boot-only',
+      '--stay-down',
+    ]);
+    expect(c.fleet.reboots).toEqual({
+      rebootEvents: 'empty-command-key',
+      factoryResetEvents: 'boot-only',
+      comesBack: false,
+    });
+    expect(() => parseCli(['--acs', 'http://x/', '--reboot-events', 'sometimes'])).toThrow(
+      /--reboot-events.*boot-only/,
+    );
+  });
+
   it('prefers --models-dir over PROVISOR_SIM_MODELS', () => {
     const c = parseCli(['--acs', 'http://x/', '--models-dir', '/a'], { PROVISOR_SIM_MODELS: '/b' });
     expect(c.fleet.modelsDir).toBe('/a');

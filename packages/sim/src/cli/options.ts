@@ -1,6 +1,8 @@
 // Command-line options → FleetOptions. Parsing is separate from running so it can be tested; the
 // environment is read here once (PROVISOR_SIM_MODELS), never at import.
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { FACTORY_RESET_EVENTS, REBOOT_EVENTS } from '../device/reboot-behaviour';
+import type { RebootBehaviour } from '../device/reboot-behaviour';
 import type { FleetOptions } from '../fleet/fleet';
 
 export interface CliConfig {
@@ -87,6 +89,26 @@ export function buildCommand(): Command {
         .choices(['no-session', 'no-answer'])
         .default('no-session'),
     )
+    .addOption(
+      new Option(
+        '--reboot-events <kind>',
+        'what devices report after Reboot: 1 BOOT + M Reboot with its CommandKey, 1 BOOT alone, or M Reboot with an empty CommandKey',
+      )
+        .choices([...REBOOT_EVENTS])
+        .default('standard'),
+    )
+    .addOption(
+      new Option(
+        '--factory-reset-events <kind>',
+        'what devices report after FactoryReset: 0 BOOTSTRAP + 1 BOOT, or 1 BOOT alone',
+      )
+        .choices([...FACTORY_RESET_EVENTS])
+        .default('standard'),
+    )
+    .option(
+      '--stay-down',
+      'devices that go down for a reboot (Reboot, FactoryReset, firmware) never come back',
+    )
     .option(
       '--seed <n>',
       'seed of the fault and jitter random numbers',
@@ -109,7 +131,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = {}): CliConfig
     .exitOverride()
     .configureOutput({ writeErr: () => {}, writeOut: () => {} });
   cmd.parse(argv, { from: 'user' });
-  const o = cmd.opts<Record<string, string | number | undefined>>();
+  const o = cmd.opts<Record<string, string | number | boolean | undefined>>();
   const str = (k: string) => (o[k] === undefined ? undefined : String(o[k]));
   const num = (k: string) => Number(o[k]);
   const username = str('username');
@@ -128,6 +150,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = {}): CliConfig
     timeScale: num('timeScale'),
     httpTimeoutMs: num('httpTimeout'),
     seed: num('seed'),
+    reboots: {
+      rebootEvents: str('rebootEvents') as RebootBehaviour['rebootEvents'],
+      factoryResetEvents: str('factoryResetEvents') as RebootBehaviour['factoryResetEvents'],
+      comesBack: o.stayDown !== true,
+    },
     faults: {
       offlineShare: num('offline'),
       slowShare: num('slow'),

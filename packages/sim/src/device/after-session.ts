@@ -5,6 +5,7 @@
 import type { Download, Upload } from '@provisor/cwmp';
 import { ParameterTree } from '../model/parameter-tree';
 import { addEvent } from './device-state';
+import { rebootEventsFor, STANDARD_REBOOTS } from './reboot-behaviour';
 import type { FinishedTransfer } from './device-state';
 import type { AfterSessionAction } from './serve-rpc';
 import type { SimDevice } from './sim-device';
@@ -22,14 +23,15 @@ import type { TransferResult } from './transfers';
 export function runAfterSession(device: SimDevice, actions: readonly AfterSessionAction[]): boolean {
   let rebooting = false;
   const scale = device.config.timing.timeScale;
+  const reboots = device.config.reboots ?? STANDARD_REBOOTS;
   for (const action of actions) {
     switch (action.kind) {
       case 'reboot':
-        device.reboot([{ eventCode: 'M Reboot', commandKey: action.commandKey }]);
+        device.reboot(rebootEventsFor(reboots, action.commandKey));
         rebooting = true;
         break;
       case 'factory-reset':
-        factoryReset(device);
+        factoryReset(device, reboots.factoryResetEvents === 'boot-only');
         device.reboot([]);
         rebooting = true;
         break;
@@ -59,12 +61,13 @@ export function runAfterSession(device: SimDevice, actions: readonly AfterSessio
 
 /**
  * TR-069 Amendment 6, A.4.1.6: values back to the model's, ParameterKey "", nothing pending; next
- * is 0 BOOTSTRAP.
+ * is 0 BOOTSTRAP, unless the device keeps its bootstrap with this ACS (a router that reports 1 BOOT
+ * alone).
  */
-function factoryReset(device: SimDevice): void {
+function factoryReset(device: SimDevice, keepBootstrap: boolean): void {
   const s = device.state;
   s.tree = new ParameterTree(device.config.hooks.factoryNodes());
-  s.bootstrapUrl = '';
+  if (!keepBootstrap) s.bootstrapUrl = '';
   s.events = [];
   s.changed.clear();
   s.finished = [];

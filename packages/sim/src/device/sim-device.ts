@@ -10,6 +10,7 @@ import { AcsConnection } from '../transport/acs-connection';
 import { runAfterSession } from './after-session';
 import { addEvent, buildInform, informDelivered, msValue, transferAcknowledged } from './device-state';
 import type { DeviceState } from './device-state';
+import type { RebootBehaviour } from './reboot-behaviour';
 import { retryWaitSeconds } from './retry';
 import { serveRpc } from './serve-rpc';
 import type { AfterSessionAction } from './serve-rpc';
@@ -71,6 +72,8 @@ export interface DeviceConfig {
   index: number;
   timing: DeviceTiming;
   faults: DeviceFaults;
+  /** How it reports coming back from a reboot (reboot-behaviour.ts); standard when absent. */
+  reboots?: RebootBehaviour;
   sessionLimits?: SessionLimits;
   transferLimits?: TransferLimits;
   /** Most entries kept in sessionLog. */
@@ -83,6 +86,8 @@ export class SimDevice {
   readonly sessionLog: SessionLog;
   inSession = false;
   rebooting = false;
+  /** Went down for a reboot and stays down (RebootBehaviour.comesBack false) until boot() is called. */
+  down = false;
   retryCount = 0;
   sessionsOk = 0;
   sessionsFailed = 0;
@@ -118,6 +123,7 @@ export class SimDevice {
   boot(extraEvents: { eventCode: string; commandKey: string }[] = []): void {
     if (this.stopped || this.faults.offline) return;
     this.rebooting = false;
+    this.down = false;
     addEvent(this.state, '1 BOOT');
     for (const e of extraEvents) addEvent(this.state, e.eventCode, e.commandKey);
     this.config.hooks.changed(this);
@@ -156,7 +162,7 @@ export class SimDevice {
 
   /** TR-069 Amendment 6, 3.2.2: a connection request that passed authentication. */
   connectionRequest(now = Date.now()): 'accepted' | 'busy' | 'offline' {
-    if (this.faults.offline || this.stopped) return 'offline';
+    if (this.faults.offline || this.stopped || this.down) return 'offline';
     if (this.rebooting || this.crPending || now - this.lastCrAt < this.config.timing.crMinIntervalMs) {
       this.sessionLog.add({ kind: 'connection-request', outcome: 'busy' });
       return 'busy';
@@ -176,7 +182,7 @@ export class SimDevice {
 
   /** Asks for a session: now, or right after the current one. A new event cuts a retry wait short. */
   requestSession(): void {
-    if (this.stopped || this.rebooting || this.faults.offline) return;
+    if (this.stopped || this.rebooting || this.down || this.faults.offline) return;
     if (this.inSession) {
       this.queued = true;
       return;
@@ -344,13 +350,20 @@ export class SimDevice {
     });
   }
 
-  /** Goes down for rebootMs, then boots with `events` (e.g. M Reboot). */
+  /**
+   * Goes down for rebootMs, then boots with `events` (e.g. M Reboot); a device that does not come
+   * back from reboots (RebootBehaviour.comesBack) stays down: no Inform, no connection request.
+   */
   reboot(events: { eventCode: string; commandKey: string }[]): void {
     this.rebooting = true;
     if (this.periodicTimer !== undefined) clearTimeout(this.periodicTimer);
     if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
     this.periodicTimer = undefined;
     this.retryTimer = undefined;
+    if (this.config.reboots?.comesBack === false) {
+      this.down = true;
+      return;
+    }
     this.later(this.config.timing.rebootMs * this.config.timing.timeScale, () => this.boot(events));
   }
 

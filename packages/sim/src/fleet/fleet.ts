@@ -14,6 +14,8 @@ import { SimDevice } from '../device/sim-device';
 import type { DeviceTiming } from '../device/sim-device';
 import type { SessionLimits } from '../session/session';
 import type { TransferLimits } from '../device/transfers';
+import { STANDARD_REBOOTS, validateRebootBehaviour } from '../device/reboot-behaviour';
+import type { RebootBehaviour } from '../device/reboot-behaviour';
 import { faultsFor, seededRandom, validateFaults } from './fault-plan';
 import type { FleetFaults } from './fault-plan';
 import { StateStore, restoreInto, snapshotDevice } from './persistence';
@@ -39,6 +41,8 @@ export interface FleetOptions {
   crHost?: string;
   crPort?: number;
   faults?: FleetFaults;
+  /** How every device reports coming back from reboots (device/reboot-behaviour.ts); standard by default. */
+  reboots?: Partial<RebootBehaviour>;
   /** Multiplies the §12 retry waits; tests use e.g. 0.001. Default 1. */
   retryScale?: number;
   /** Multiplies periodic intervals, DelaySeconds and reboot time. Default 1. */
@@ -225,6 +229,7 @@ function checkOptions(o: FleetOptions): void {
   if (!Number.isInteger(slots) || slots < 1)
     throw new Error(`maxConcurrentSessions must be ≥ 1, not ${slots}`);
   validateFaults(o.faults ?? {});
+  validateRebootBehaviour(o.reboots ?? {});
 }
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
@@ -253,6 +258,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const template = options.serialTemplate ?? 'SIM{i:06}';
   const first = options.firstIndex ?? 1;
   const seed = options.seed ?? 1;
+  const reboots: RebootBehaviour = { ...STANDARD_REBOOTS, ...options.reboots };
   for (let index = first; index < first + options.count; index++) {
     const serial = expandSerial(template, index);
     if (fleet.device(serial) !== undefined)
@@ -296,6 +302,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       index,
       timing,
       faults: faultsFor(index, options.faults ?? {}),
+      reboots,
       ...(options.sessionLimits ? { sessionLimits: options.sessionLimits } : {}),
       ...(options.transferLimits ? { transferLimits: options.transferLimits } : {}),
       sessionLogLimit: options.sessionLogLimit ?? 500,

@@ -13,6 +13,7 @@ import * as m0010 from './0010-device-search-lower';
 import * as m0011 from './0011-device-remote-address';
 import * as m0012 from './0012-login-throttle';
 import * as m0013 from './0013-device-job-facts';
+import * as m0015 from './0015-job-wait-until';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-device-remote-address': m0011,
   '0012-login-throttle': m0012,
   '0013-device-job-facts': m0013,
+  '0015-job-wait-until': m0015,
 };

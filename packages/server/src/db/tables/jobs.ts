@@ -25,6 +25,11 @@ export interface JobsTable {
   started_at: string | null;
   finished_at: string | null;
   expires_at: string;
+  /**
+   * While the job waits for the device to report back (a reboot, a TransferComplete): when the wait
+   * fails it. Null otherwise.
+   */
+  wait_until: Generated<string | null>;
   updated_at: string;
 }
 

@@ -69,7 +69,10 @@ function informSuite(
     bus.subscribe((m) => events.push(m));
     store = createInformStore(handle.db, handle.prepared);
     devices = createDevicesService(createDevicesRepository(handle.db, dialect), store, bus, OPTIONS);
-    jobs = createJobsService(createJobsRepository(handle.db), devices, bus, { defaultTtlSeconds: 60 });
+    jobs = createJobsService(createJobsRepository(handle.db), devices, bus, {
+      defaultTtlSeconds: 60,
+      waits: { bootSeconds: 600, transferSeconds: 3600 },
+    });
   });
   afterAll(async () => {
     await handle?.destroy();

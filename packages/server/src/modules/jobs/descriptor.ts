@@ -19,9 +19,15 @@ export interface ParameterWrite {
   type?: string;
 }
 
+/**
+ * The phases in which a job waits for the device to report back in a later session: its next boot
+ * after Reboot or FactoryReset, its TransferComplete after Download or Upload.
+ */
+export type WaitPhase = 'awaiting-boot' | 'awaiting-bootstrap' | 'awaiting-transfer';
+
 /** What a job remembers between its steps and sessions (the jobs.state column). */
 export interface JobState {
-  phase?: 'gpn-done' | 'awaiting-boot' | 'awaiting-bootstrap' | 'awaiting-transfer';
+  phase?: 'gpn-done' | WaitPhase;
   /** An RPC was sent and its answer not yet recorded. */
   inFlight?: boolean;
   root?: string;
@@ -111,6 +117,55 @@ export interface JobDescriptor<P = unknown> {
 export const describeJob = <S extends TSchema, const T extends string>(
   d: JobDescriptor<Static<S>> & { type: T; params: S },
 ): JobDescriptor<Static<S>> & { type: T; params: S } => d;
+
+/** The phase a job waits in for the device, if it waits (its RPC answered, not one in flight). */
+export const waitPhaseOf = (state: JobState): WaitPhase | null =>
+  !state.inFlight && state.phase?.startsWith('awaiting') ? (state.phase as WaitPhase) : null;
+
+/** How long a device may take to report back, by what it was asked to do (config.ts). */
+export interface WaitLimits {
+  /** From RebootResponse or FactoryResetResponse to the Inform of the next boot. */
+  bootSeconds: number;
+  /** From a DownloadResponse or UploadResponse with status 1 to the TransferComplete. */
+  transferSeconds: number;
+}
+
+export const waitSecondsOf = (phase: WaitPhase, limits: WaitLimits): number =>
+  phase === 'awaiting-transfer' ? limits.transferSeconds : limits.bootSeconds;
+
+/** "10 minutes", "1 hour", "90 seconds". */
+export function durationInWords(seconds: number): string {
+  const [n, unit] =
+    seconds % 3600 === 0
+      ? [seconds / 3600, 'hour']
+      : seconds % 60 === 0
+        ? [seconds / 60, 'minute']
+        : [seconds, 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Why a job that waited too long for its device fails, in an operator's words: what the device
+ * acknowledged, what never came, and what to check.
+ */
+export function overdueError(
+  d: Pick<JobDescriptor, 'type' | 'transfer'>,
+  phase: WaitPhase,
+  seconds: number,
+): string {
+  const within = durationInWords(seconds);
+  switch (phase) {
+    case 'awaiting-boot':
+      return `The device acknowledged the reboot but did not come back within ${within} (no Inform with 1 BOOT, M Reboot or 0 BOOTSTRAP). Check that it has power and can reach the ACS, then retry.`;
+    case 'awaiting-bootstrap':
+      return `The device acknowledged the factory reset but did not come back within ${within} (no Inform with 0 BOOTSTRAP or 1 BOOT). A reset device may have lost its ACS URL or credentials: check its factory settings, then retry.`;
+    case 'awaiting-transfer': {
+      const what =
+        d.type === 'firmware-upgrade' ? 'firmware download' : (d.transfer?.direction ?? 'transfer');
+      return `The device accepted the ${what} but did not report it finished (TransferComplete) within ${within}. Check that it can reach this server's file URL, then retry.`;
+    }
+  }
+}
 
 /** CommandKey and ParameterKey of a job's RPCs (≤32 characters, TR-069 Amendment 6, A.3.2.1). */
 export const commandKeyOf = (job: { id: string }) => job.id.replace(/-/g, '').slice(0, 32);

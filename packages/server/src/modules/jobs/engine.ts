@@ -11,7 +11,14 @@ import type { JobRow } from '../../db/tables/jobs';
 import type { DevicesService } from '../devices/index';
 import type { FileStore } from '../files/index';
 import type { SettingsService } from '../settings/index';
-import { commandKeyOf, type InformFacts, type JobState, type JobView, type Step } from './descriptor';
+import {
+  commandKeyOf,
+  waitPhaseOf,
+  type InformFacts,
+  type JobState,
+  type JobView,
+  type Step,
+} from './descriptor';
 import type { JobsService } from './service';
 import { descriptorOf } from './types';
 import type { TransferParams } from './types/transfer';
@@ -57,8 +64,7 @@ export function describeFault(f: CwmpFault): string {
 }
 
 const stateOf = (job: JobRow): JobState => (job.state ? (JSON.parse(job.state) as JobState) : {});
-const awaiting = (job: JobRow, state: JobState) =>
-  job.status === 'running' && !state.inFlight && state.phase?.startsWith('awaiting') === true;
+const awaiting = (job: JobRow, state: JobState) => job.status === 'running' && waitPhaseOf(state) !== null;
 
 export function createJobEngine(
   deps: {
@@ -186,7 +192,8 @@ export function createJobEngine(
           await jobs.settleDevice(s.deviceId);
           return null;
         }
-        // A job waiting for a reboot or reset holds the jobs behind it until the device is back.
+        // A job waiting for a reboot, reset or transfer holds the jobs behind it until the device
+        // reports back or the wait's deadline fails it (jobs.failOverdueWaits).
         if (awaiting(job, stateOf(job))) return null;
         const started = await jobs.start(job);
         const v = await view(started, {}, s.baseUrl);

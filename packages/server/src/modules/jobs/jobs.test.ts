@@ -1,5 +1,6 @@
 // Jobs carried out over real CWMP sessions with a scripted CPE on loopback.
 import { parameterValue, type CwmpMessage } from '@provisor/cwmp';
+import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../live/index';
 import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
@@ -271,6 +272,72 @@ describe('job engine', () => {
     const next = await session(cpe, ['1 BOOT', 'M Reboot'], { 'M Reboot': reboot.commandKey });
     expect((await job(rebootId)).status).toBe('completed');
     expect(next.envelope!.body.name).toBe('GetParameterValues');
+  });
+
+  it('fails a reboot whose device never comes back once its bound passes, never before; the jobs behind it may run', async () => {
+    const { cpe, id } = await knownCpe();
+    const rebootId = (await api('POST', `/api/devices/${id}/reboot`)).json().job.id;
+    const laterId = (
+      await api('POST', `/api/devices/${id}/get-parameters`, {
+        parameters: ['InternetGatewayDevice.DeviceInfo.UpTime'],
+      })
+    ).json().job.id;
+    const rpc = await session(cpe);
+    expect((await cpe.send({ name: 'RebootResponse' }, rpc.envelope!.header.id)).status).toBe(204);
+    cpe.forgetCookies();
+    const sweep = async (afterSeconds: number) => {
+      const realNow = Date.now;
+      Date.now = () => realNow() + afterSeconds * 1000;
+      try {
+        return await t.app.services.jobs.failOverdueWaits();
+      } finally {
+        Date.now = realNow;
+      }
+    };
+    // PROVISOR_REBOOT_TIMEOUT's default: 10 minutes.
+    await sweep(590);
+    expect((await job(rebootId)).status).toBe('running');
+    expect((await device(id)).status).toBe('provisioning');
+    // A session that is no boot (the device has not rebooted yet) does not finish it either.
+    expect((await session(cpe, ['2 PERIODIC'])).status).toBe(204);
+    expect((await job(rebootId)).status).toBe('running');
+    cpe.forgetCookies();
+    expect(await sweep(610)).toBeGreaterThanOrEqual(1);
+    expect(await job(rebootId)).toMatchObject({
+      status: 'failed',
+      error:
+        'The device acknowledged the reboot but did not come back within 10 minutes (no Inform with 1 BOOT, M Reboot or 0 BOOTSTRAP). Check that it has power and can reach the ACS, then retry.',
+    });
+    expect((await device(id)).status).toBe('error');
+    expect((await session(cpe)).envelope!.body.name).toBe('GetParameterValues');
+    expect((await job(laterId)).status).toBe('running');
+  });
+
+  it('a job waiting for its device from before wait deadlines gets one when the server starts', async () => {
+    const { id } = await knownCpe();
+    const [waiting] = await t.app.services.jobs.create(
+      [(await t.app.services.devices.findById(id))!],
+      'reboot',
+      {},
+    );
+    const started = await t.app.services.jobs.start(waiting!);
+    await t.app.services.jobs.progress(started, { phase: 'awaiting-boot', inFlight: false });
+    const db = new Sqlite((t.config.database as { path: string }).path);
+    const waitUntil = () =>
+      (
+        db.prepare('select wait_until from jobs where id = ?').get(waiting!.id) as {
+          wait_until: string | null;
+        }
+      ).wait_until;
+    try {
+      expect(Date.parse(waitUntil()!) - Date.now()).toBeGreaterThan(590_000);
+      db.prepare('update jobs set wait_until = null where id = ?').run(waiting!.id);
+      await t.app.services.jobs.recover();
+      expect(Date.parse(waitUntil()!) - Date.now()).toBeGreaterThan(590_000);
+      expect((await job(waiting!.id)).status).toBe('running');
+    } finally {
+      db.close();
+    }
   });
 
   it('runs a job again when a session ends without its answer, and fails it after the last attempt', async () => {

@@ -85,6 +85,28 @@ export function createJobsRepository(db: Kysely<Database>) {
         .where('expires_at', '<', now)
         .execute();
     },
+    /** Running jobs that wait for their device past their deadline (jobs.wait_until). */
+    overdueWaits(now: string): Promise<JobRow[]> {
+      return db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('wait_until', '<', now)
+        .where('status', '=', 'running')
+        .orderBy('wait_until')
+        .limit(1000)
+        .execute();
+    },
+    /** Takes the job's wait over, once: false when it has finished or its wait changed since it was read. */
+    async claimWait(id: string, waitUntil: string): Promise<boolean> {
+      const r = await db
+        .updateTable('jobs')
+        .set({ wait_until: null })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('wait_until', '=', waitUntil)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
     /** Jobs left mid-RPC by a process that stopped (their answer can never arrive). */
     inFlight(): Promise<JobRow[]> {
       return db.selectFrom('jobs').selectAll().where('status', '=', 'running').execute();

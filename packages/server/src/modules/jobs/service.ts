@@ -11,7 +11,15 @@ import type { JobRow, JobStatus, JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
 import { storedValue, type DevicesService, type JobFacts } from '../devices/index';
 import type { EventBus } from '../live/index';
-import { commandKeyOf, type JobState, type ParameterWrite } from './descriptor';
+import {
+  commandKeyOf,
+  overdueError,
+  waitPhaseOf,
+  waitSecondsOf,
+  type JobState,
+  type ParameterWrite,
+  type WaitLimits,
+} from './descriptor';
 import type { JobListQuery, JobsRepository } from './repository';
 import { descriptorOf } from './types';
 
@@ -38,6 +46,8 @@ export interface JobParams {
 export interface JobsServiceOptions {
   /** Default lifetime of a job that has not finished, in seconds. */
   defaultTtlSeconds: number;
+  /** How long a job may wait for its device to report back before it fails (config.ts). */
+  waits: WaitLimits;
 }
 
 /**
@@ -81,6 +91,7 @@ function publicResult(r: JobResult): JobResult {
     count: r.count,
     instanceNumber: r.instanceNumber,
     events: r.events,
+    commandKeyMatched: r.commandKeyMatched,
     transferred: r.transferred,
     fileId: r.fileId,
     softwareVersion: r.softwareVersion,
@@ -112,6 +123,7 @@ export function createJobsService(
   o: JobsServiceOptions,
 ) {
   const now = () => new Date(Date.now()).toISOString();
+  const deadline = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 
   function publish(job: JobRow): void {
     bus.publish('job_update', {
@@ -221,6 +233,7 @@ export function createJobsService(
         result: null,
         state: null,
         command_key: null,
+        wait_until: null,
         created_at: created,
         started_at: null,
         finished_at: null,
@@ -246,13 +259,20 @@ export function createJobsService(
         started_at: job.started_at ?? now(),
         state: null,
         command_key: commandKeyOf(job),
+        wait_until: null,
       });
       await tellDevices(job.device_id);
       return started;
     },
 
+    /**
+     * The job's state between steps. A job that now waits for its device to report back (a boot, a
+     * TransferComplete) waits until a deadline; failOverdueWaits fails it after that.
+     */
     async progress(job: JobRow, state: JobState): Promise<void> {
-      await repo.update(job.id, { state: JSON.stringify(state), updated_at: now() });
+      const phase = waitPhaseOf(state);
+      const waitUntil = phase ? deadline(waitSecondsOf(phase, o.waits)) : null;
+      await repo.update(job.id, { state: JSON.stringify(state), wait_until: waitUntil, updated_at: now() });
     },
 
     async finish(
@@ -266,6 +286,7 @@ export function createJobsService(
         error: r.error ?? (status === 'completed' ? null : job.error),
         fault_code: r.faultCode ?? (status === 'completed' ? null : job.fault_code),
         state: null,
+        wait_until: null,
         finished_at: now(),
       });
       // It is the job that finished last now (a cancelled one is not counted).
@@ -274,7 +295,7 @@ export function createJobsService(
     },
 
     async requeue(job: JobRow): Promise<void> {
-      await set(job, { status: 'pending', state: null });
+      await set(job, { status: 'pending', state: null, wait_until: null });
       await tellDevices(job.device_id);
     },
 
@@ -295,6 +316,7 @@ export function createJobsService(
         error: null,
         fault_code: null,
         state: null,
+        wait_until: null,
         finished_at: null,
         expires_at: new Date(Date.now() + ttl).toISOString(),
       });
@@ -336,12 +358,45 @@ export function createJobsService(
       return expired.length;
     },
 
-    /** After a restart: a job whose RPC was in flight can never get its answer; run it again. */
+    /**
+     * Fails the jobs that waited for their device past their deadline (a router that never came back
+     * from a reboot, never reported a transfer), saying why, so that the device's next jobs may run:
+     * devices with jobs left are announced (jobs_arrived) to be woken for them.
+     */
+    async failOverdueWaits(): Promise<number> {
+      const at = now();
+      const woken = new Set<string>();
+      let n = 0;
+      for (const job of await repo.overdueWaits(at)) {
+        const state = job.state ? (JSON.parse(job.state) as JobState) : {};
+        const phase = waitPhaseOf(state);
+        // The device reported back (or an operator finished the job) since it was read: theirs wins.
+        if (!phase || job.wait_until === null || !(await repo.claimWait(job.id, job.wait_until))) continue;
+        await this.finish(job, 'failed', {
+          error: overdueError(descriptorOf(job.type), phase, waitSecondsOf(phase, o.waits)),
+        });
+        woken.add(job.device_id);
+        n++;
+      }
+      const next: string[] = [];
+      for (const id of woken) if ((await repo.unfinished(id)).length > 0) next.push(id);
+      if (next.length > 0) bus.signal('jobs_arrived', { devices: await devices.findByIds(next) });
+      return n;
+    },
+
+    /**
+     * After a restart: a job whose RPC was in flight can never get its answer; run it again. A job
+     * that waits for its device and has no deadline (it began waiting before deadlines existed) gets one.
+     */
     async recover(): Promise<number> {
       const requeued = new Set<string>();
       let n = 0;
       for (const job of await repo.inFlight()) {
         const state = job.state ? (JSON.parse(job.state) as JobState) : {};
+        const phase = waitPhaseOf(state);
+        if (phase && job.wait_until === null) {
+          await repo.update(job.id, { wait_until: deadline(waitSecondsOf(phase, o.waits)) });
+        }
         if (!state.phase?.startsWith('awaiting') || state.inFlight) {
           await repo.update(job.id, { status: 'pending', state: null, updated_at: now() });
           requeued.add(job.device_id);

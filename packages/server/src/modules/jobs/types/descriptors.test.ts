@@ -2,7 +2,7 @@
 // answer, TransferComplete or Inform moves it on, and what it writes. No database, no session.
 import type { CpeMethodResponse, TransferComplete } from '@provisor/cwmp';
 import { describe, expect, it } from 'vitest';
-import type { JobDescriptor, JobView } from '../descriptor';
+import { overdueError, waitPhaseOf, waitSecondsOf, type JobDescriptor, type JobView } from '../descriptor';
 import { INTERNAL_JOB_TYPES, JOB_DESCRIPTORS, JOB_TYPES, descriptorOf } from './index';
 
 const JOB_ID = '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
@@ -173,35 +173,92 @@ describe('parameter jobs', () => {
 });
 
 describe('jobs that finish in a later session', () => {
-  it('reboot waits for "M Reboot" with its own CommandKey', () => {
+  it('reboot waits for the device to acknowledge, then finishes on its next boot, saying whether the CommandKey matched', () => {
     const r = d('reboot');
     expect(r.start(view({}))).toEqual({ kind: 'rpc', request: { name: 'Reboot', commandKey: KEY } });
     expect(r.answer(view({}), { name: 'RebootResponse' })).toEqual({
       kind: 'wait',
       state: { phase: 'awaiting-boot' },
     });
-    expect(r.inform!(view({}), { events: ['1 BOOT'], commandKeys: {} })).toBeNull();
+    const waiting = view({}, { state: { phase: 'awaiting-boot' } });
+    // TR-069 A.3.3.1: the standard report, M Reboot with the Reboot's CommandKey.
+    expect(r.inform!(waiting, { events: ['1 BOOT', 'M Reboot'], commandKeys: { 'M Reboot': KEY } })).toEqual({
+      kind: 'done',
+      result: { events: ['1 BOOT', 'M Reboot'], commandKeyMatched: true },
+    });
+    // What real routers send: 1 BOOT alone, M Reboot with an empty or another key, 0 BOOTSTRAP.
+    expect(r.inform!(waiting, { events: ['1 BOOT'], commandKeys: {} })).toEqual({
+      kind: 'done',
+      result: { events: ['1 BOOT'], commandKeyMatched: false },
+    });
+    for (const key of ['', 'another'])
+      expect(
+        r.inform!(waiting, { events: ['1 BOOT', 'M Reboot'], commandKeys: { 'M Reboot': key } }),
+      ).toEqual({ kind: 'done', result: { events: ['1 BOOT', 'M Reboot'], commandKeyMatched: false } });
+    expect(r.inform!(waiting, { events: ['M Reboot'], commandKeys: { 'M Reboot': '' } })).toMatchObject({
+      kind: 'done',
+    });
+    expect(r.inform!(waiting, { events: ['0 BOOTSTRAP', '1 BOOT'], commandKeys: {} })).toMatchObject({
+      kind: 'done',
+      result: { events: ['0 BOOTSTRAP', '1 BOOT'], commandKeyMatched: false },
+    });
+    // A session that is no boot (the device has not rebooted yet) keeps the job waiting.
+    expect(r.inform!(waiting, { events: ['2 PERIODIC'], commandKeys: {} })).toBeNull();
+    expect(r.inform!(waiting, { events: ['6 CONNECTION REQUEST'], commandKeys: {} })).toBeNull();
+    // Before the device acknowledged the Reboot, no boot finishes the job.
     expect(
-      r.inform!(view({}), { events: ['1 BOOT', 'M Reboot'], commandKeys: { 'M Reboot': 'another' } }),
+      r.inform!(view({}), { events: ['1 BOOT', 'M Reboot'], commandKeys: { 'M Reboot': KEY } }),
     ).toBeNull();
-    expect(r.inform!(view({}), { events: ['1 BOOT', 'M Reboot'], commandKeys: { 'M Reboot': KEY } })).toEqual(
-      {
-        kind: 'done',
-        result: { events: ['1 BOOT', 'M Reboot'] },
-      },
-    );
+    expect(
+      r.inform!(view({}, { state: { phase: 'awaiting-boot', inFlight: true } }), {
+        events: ['1 BOOT'],
+        commandKeys: {},
+      }),
+    ).toBeNull();
   });
 
-  it('factory-reset waits for 0 BOOTSTRAP', () => {
+  it('factory-reset waits for the device to acknowledge, then finishes on 0 BOOTSTRAP or on 1 BOOT alone', () => {
     const r = d('factory-reset');
     expect(r.answer(view({}), { name: 'FactoryResetResponse' })).toEqual({
       kind: 'wait',
       state: { phase: 'awaiting-bootstrap' },
     });
-    expect(r.inform!(view({}), { events: ['1 BOOT'], commandKeys: {} })).toBeNull();
-    expect(r.inform!(view({}), { events: ['0 BOOTSTRAP', '1 BOOT'], commandKeys: {} })).toMatchObject({
+    const waiting = view({}, { state: { phase: 'awaiting-bootstrap' } });
+    expect(r.inform!(waiting, { events: ['0 BOOTSTRAP', '1 BOOT'], commandKeys: {} })).toEqual({
       kind: 'done',
+      result: { events: ['0 BOOTSTRAP', '1 BOOT'] },
     });
+    expect(r.inform!(waiting, { events: ['1 BOOT'], commandKeys: {} })).toEqual({
+      kind: 'done',
+      result: { events: ['1 BOOT'] },
+    });
+    expect(r.inform!(waiting, { events: ['2 PERIODIC'], commandKeys: {} })).toBeNull();
+    expect(r.inform!(view({}), { events: ['0 BOOTSTRAP', '1 BOOT'], commandKeys: {} })).toBeNull();
+  });
+
+  it('a job that waits too long for its device fails with what it waited for and what to check', () => {
+    expect(waitPhaseOf({ phase: 'awaiting-boot' })).toBe('awaiting-boot');
+    expect(waitPhaseOf({ phase: 'awaiting-transfer', inFlight: true })).toBeNull();
+    expect(waitPhaseOf({ phase: 'gpn-done' })).toBeNull();
+    const limits = { bootSeconds: 600, transferSeconds: 3600 };
+    expect(waitSecondsOf('awaiting-boot', limits)).toBe(600);
+    expect(waitSecondsOf('awaiting-bootstrap', limits)).toBe(600);
+    expect(waitSecondsOf('awaiting-transfer', limits)).toBe(3600);
+    expect(overdueError(d('reboot'), 'awaiting-boot', 600)).toBe(
+      'The device acknowledged the reboot but did not come back within 10 minutes (no Inform with 1 BOOT, M Reboot or 0 BOOTSTRAP). Check that it has power and can reach the ACS, then retry.',
+    );
+    expect(overdueError(d('factory-reset'), 'awaiting-bootstrap', 90)).toMatch(
+      /^The device acknowledged the factory reset but did not come back within 90 seconds \(no Inform with 0 BOOTSTRAP or 1 BOOT\)\. A reset device may have lost its ACS URL or credentials/,
+    );
+    expect(overdueError(d('firmware-upgrade'), 'awaiting-transfer', 3600)).toBe(
+      "The device accepted the firmware download but did not report it finished (TransferComplete) within 1 hour. Check that it can reach this server's file URL, then retry.",
+    );
+    expect(overdueError(d('backup-config'), 'awaiting-transfer', 7200)).toMatch(
+      /^The device accepted the upload but did not report it finished \(TransferComplete\) within 2 hours\./,
+    );
+    expect(overdueError(d('download-file'), 'awaiting-transfer', 60)).toMatch(
+      /accepted the download .* within 1 minute\./,
+    );
   });
 
   it('firmware-upgrade downloads the stored file under its job URL and checks the version reported after TransferComplete', () => {
