@@ -14,6 +14,8 @@ import { SimDevice } from '../device/sim-device';
 import type { DeviceTiming } from '../device/sim-device';
 import type { SessionLimits } from '../session/session';
 import type { TransferLimits } from '../device/transfers';
+import { resolveQuirks } from '../device/quirks';
+import type { RouterQuirks } from '../device/quirks';
 import { faultsFor, seededRandom, validateFaults } from './fault-plan';
 import type { FleetFaults } from './fault-plan';
 import { StateStore, restoreInto, snapshotDevice } from './persistence';
@@ -39,6 +41,8 @@ export interface FleetOptions {
   crHost?: string;
   crPort?: number;
   faults?: FleetFaults;
+  /** How every device of the fleet bends the protocol, as real routers do (device/quirks.ts). */
+  quirks?: Partial<RouterQuirks>;
   /** Multiplies the §12 retry waits; tests use e.g. 0.001. Default 1. */
   retryScale?: number;
   /** Multiplies periodic intervals, DelaySeconds and reboot time. Default 1. */
@@ -225,6 +229,7 @@ function checkOptions(o: FleetOptions): void {
   if (!Number.isInteger(slots) || slots < 1)
     throw new Error(`maxConcurrentSessions must be ≥ 1, not ${slots}`);
   validateFaults(o.faults ?? {});
+  resolveQuirks(o.quirks);
 }
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
@@ -296,6 +301,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       index,
       timing,
       faults: faultsFor(index, options.faults ?? {}),
+      quirks: resolveQuirks(options.quirks),
       ...(options.sessionLimits ? { sessionLimits: options.sessionLimits } : {}),
       ...(options.transferLimits ? { transferLimits: options.transferLimits } : {}),
       sessionLogLimit: options.sessionLogLimit ?? 500,
