@@ -15,12 +15,19 @@ export interface RouterQuirks {
    * speaks MD5 only (it cannot answer a SHA-256 challenge, even when MD5 is offered after it).
    */
   md5FirstChallengeOnly: boolean;
+  /**
+   * The Digest algorithms the router's connection-request server offers (TR-069 Amendment 6,
+   * 3.2.2), one WWW-Authenticate line each, in this order; only answers in one of them are taken.
+   * Names the ACS may not speak (e.g. SHA-512-256) may come first, as some firmwares send them.
+   */
+  crDigestChallenges: readonly string[];
 }
 
 export const NO_QUIRKS: RouterQuirks = {
   emptyContentType: false,
   undeclaredPrefixes: 'none',
   md5FirstChallengeOnly: false,
+  crDigestChallenges: ['MD5'],
 };
 
 export class QuirkOptionError extends Error {
@@ -33,6 +40,15 @@ export function resolveQuirks(partial: Partial<RouterQuirks> = {}): RouterQuirks
   if (!['none', 'faults', 'all'].includes(q.undeclaredPrefixes)) {
     throw new QuirkOptionError(
       `undeclaredPrefixes must be 'none', 'faults' or 'all', not ${JSON.stringify(q.undeclaredPrefixes)}`,
+    );
+  }
+  if (
+    !Array.isArray(q.crDigestChallenges) ||
+    q.crDigestChallenges.length === 0 ||
+    q.crDigestChallenges.some((a) => typeof a !== 'string' || !/^[\w.-]+$/.test(a))
+  ) {
+    throw new QuirkOptionError(
+      `crDigestChallenges must list Digest algorithm names in the order offered, e.g. ['SHA-256', 'MD5'], not ${JSON.stringify(q.crDigestChallenges)}`,
     );
   }
   return q;
