@@ -63,7 +63,7 @@ export function undeclarePrefixes(xml: string): string {
   const close = open === -1 ? -1 : xml.indexOf('>', open);
   if (close === -1) return xml;
   const tag = xml.slice(open, close).replace(/\s+xmlns:[\w.-]+="[^"]*"/g, '');
-  return (xml.slice(0, open) + tag + xml.slice(close)).replace(/(<\/?)soap-env:/g, '$1soap:');
+  return (xml.slice(0, open) + tag + xml.slice(close)).replace(/soap-env:/g, 'soap:');
 }
 
 /** Whether the POST body `xml` should be written with undeclared prefixes. */
