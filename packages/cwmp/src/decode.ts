@@ -4,12 +4,12 @@ import type { CwmpErrorCode, CwmpErrorContext, CwmpWarning } from './errors';
 import { warn } from './fields';
 import type { DecodeContext } from './fields';
 import type { CwmpEnvelope, CwmpHeader, CwmpMessage } from './message';
-import { DEFAULT_CWMP_NAMESPACE, SOAP_ENV_NS, isCwmpNamespace } from './namespaces';
+import { DEFAULT_CWMP_NAMESPACE, SOAP_ENV_NS, WELL_KNOWN_PREFIX_NAMES, isCwmpNamespace } from './namespaces';
 import type { CwmpNamespace } from './namespaces';
 import { cwmpFaultElement, decodeFault } from './rpc/fault';
 import { codecFor } from './rpc/registry';
 import { decodeBytes } from './xml/bytes';
-import { attrByLocalName, childrenOf, namespaceOf } from './xml/element';
+import { attrByLocalName, childrenOf, namespaceOf, prefixDeclared } from './xml/element';
 import type { XmlElement } from './xml/element';
 import { parseXml } from './xml/scanner';
 
@@ -85,7 +85,7 @@ function decodeHeader(
       }
       continue;
     }
-    if (isCwmpNamespace(hns)) ns ??= hns;
+    if (isCwmpNamespace(hns) && prefixDeclared(h)) ns ??= hns;
     switch (h.name) {
       case 'ID':
         header.id = h.text;
@@ -139,15 +139,45 @@ function failWith(code: CwmpErrorCode, detail: string, context: CwmpErrorContext
   return e;
 }
 
+/** The error for an element whose prefix is neither declared nor well known, saying what to fix. */
+function undeclared(el: XmlElement, uri: string, context: CwmpErrorContext = {}): CwmpParseError {
+  return failWith(
+    'CWMP_ERR_UNDECLARED_PREFIX',
+    `the prefix "${el.prefix}" of <${el.qname}> is not declared: declare it (xmlns:${el.prefix}="${uri}") ` +
+      `or use a well-known prefix (${WELL_KNOWN_PREFIX_NAMES.map((p) => `${p}:`).join(', ')})`,
+    context,
+  );
+}
+
+/** Notes, once per prefix, an element read through an undeclared well-known prefix. */
+function noteImplicit(el: XmlElement, ctx: DecodeContext, seen: Set<string>): void {
+  if (prefixDeclared(el) || seen.has(el.prefix)) return;
+  seen.add(el.prefix);
+  warn(ctx, 'CWMP_WARN_UNDECLARED_PREFIX', `prefix "${el.prefix}" of <${el.qname}> is not declared`);
+}
+
+/** A cwmp namespace written through a declared prefix: an undeclared cwmp: names no version. */
+function declaredCwmp(el: XmlElement | undefined): CwmpNamespace | undefined {
+  if (el === undefined) return undefined;
+  const ns = namespaceOf(el);
+  return isCwmpNamespace(ns) && prefixDeclared(el) ? ns : undefined;
+}
+
 function decodeText(xml: string, opts: Required<DecodeOptions>, ctx: DecodeContext): DecodedEnvelope {
   const root = parseXml(xml, opts);
+  if (root.name === 'Envelope' && namespaceOf(root) === undefined) throw undeclared(root, SOAP_ENV_NS);
   if (root.name !== 'Envelope' || namespaceOf(root) !== SOAP_ENV_NS) {
     throw new CwmpParseError('CWMP_ERR_NOT_SOAP_ENVELOPE', `root element is <${root.qname}>`);
   }
+  const implicit = new Set<string>();
+  noteImplicit(root, ctx, implicit);
   let headerEl: XmlElement | undefined;
   let bodyEl: XmlElement | undefined;
   for (const c of childrenOf(root)) {
+    if (namespaceOf(c) === undefined && (c.name === 'Header' || c.name === 'Body'))
+      throw undeclared(c, SOAP_ENV_NS);
     if (namespaceOf(c) !== SOAP_ENV_NS) continue;
+    noteImplicit(c, ctx, implicit);
     if (c.name === 'Header') headerEl ??= c;
     else if (c.name === 'Body') bodyEl ??= c;
   }
@@ -169,15 +199,20 @@ function decodeText(xml: string, opts: Required<DecodeOptions>, ctx: DecodeConte
   let ns: CwmpNamespace | undefined = headerNs;
   try {
     if (rpcNs === SOAP_ENV_NS && rpc.name === 'Fault') {
+      noteImplicit(rpc, ctx, implicit);
       const detail = cwmpFaultElement(rpc);
-      const dns = detail === undefined ? undefined : namespaceOf(detail);
-      if (isCwmpNamespace(dns)) ns = dns;
+      if (detail !== undefined) noteImplicit(detail, ctx, implicit);
+      ns = declaredCwmp(detail) ?? ns;
       body = decodeFault(rpc, ctx);
     } else {
-      if (isCwmpNamespace(rpcNs)) ns = rpcNs;
-      else if (rpcNs === '') warn(ctx, 'CWMP_WARN_UNQUALIFIED_RPC', `<${rpc.qname}> has no namespace`);
-      else {
-        const detail = `<${rpc.qname}> is in namespace "${rpcNs ?? '(undeclared)'}"`;
+      if (isCwmpNamespace(rpcNs)) {
+        noteImplicit(rpc, ctx, implicit);
+        ns = declaredCwmp(rpc) ?? ns;
+      } else if (rpcNs === '') warn(ctx, 'CWMP_WARN_UNQUALIFIED_RPC', `<${rpc.qname}> has no namespace`);
+      else if (rpcNs === undefined) {
+        throw undeclared(rpc, DEFAULT_CWMP_NAMESPACE, errorContext(header, headerNs, rpc.name));
+      } else {
+        const detail = `<${rpc.qname}> is in namespace "${rpcNs}"`;
         throw failWith('CWMP_ERR_UNKNOWN_NAMESPACE', detail, errorContext(header, headerNs, rpc.name));
       }
       const codec = codecFor(rpc.name);

@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   CWMP_ERR_EMPTY_BODY: 'The SOAP Body holds no RPC.',
   CWMP_ERR_MULTIPLE_RPCS: 'The SOAP Body holds more than one RPC (CWMP allows one per envelope).',
   CWMP_ERR_UNKNOWN_NAMESPACE: 'The RPC element is not in a urn:dslforum-org:cwmp-1-N namespace.',
+  CWMP_ERR_UNDECLARED_PREFIX:
+    'The Envelope, Body or RPC element uses a prefix that is neither declared nor well known (soap:, cwmp:...).',
   CWMP_ERR_UNKNOWN_METHOD: 'The RPC is not a CWMP method this codec knows (answer with fault 8000/9000).',
   CWMP_ERR_MISSING_ELEMENT: 'A required argument of the RPC is missing (answer with fault 8003/9003).',
   CWMP_ERR_INVALID_VALUE: 'An argument of the RPC has an invalid value (answer with fault 8003/9003).',
@@ -42,6 +44,8 @@ export const WARNING_CODES = {
   CWMP_WARN_INVALID_VALUE: 'A parameter value does not match its xsi:type; its typed value is null.',
   CWMP_WARN_MISSING_FIELD: 'An optional argument was missing; its default was used.',
   CWMP_WARN_UNQUALIFIED_RPC: 'The RPC element had no namespace; it was matched by its name.',
+  CWMP_WARN_UNDECLARED_PREFIX:
+    'A well-known prefix (soap:, SOAP-ENV:, cwmp:, xsd:...) was used without a declaration; it was read as its usual namespace.',
   CWMP_WARN_MUST_UNDERSTAND: 'An unknown header element carries mustUnderstand="1"; it was ignored.',
   CWMP_WARN_FAULT_STRUCT_TEXT:
     'A FaultStruct was given as bare text (e.g. "0") instead of FaultCode/FaultString.',

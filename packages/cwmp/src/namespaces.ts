@@ -38,3 +38,34 @@ export function isCwmpNamespace(uri: string | undefined): uri is CwmpNamespace {
 export function namespaceMinor(ns: CwmpNamespace): number {
   return ns.charCodeAt(CWMP_PREFIX.length) - 48;
 }
+
+/**
+ * Prefixes routers use without declaring them (a Fault written by a firmware's own template, an
+ * envelope assembled from strings), lower-cased, with the namespace each always means. Namespaces in
+ * XML §5 makes an undeclared prefix an error; real CPEs send them anyway (issue 23), so decode()
+ * reads these few as their usual namespaces when no declaration is in scope, and refuses any other.
+ * An undeclared cwmp: names no version: it reads as cwmp-1-0 but never decides the envelope's.
+ */
+const WELL_KNOWN_PREFIXES: ReadonlyMap<string, string> = new Map([
+  ['soap', SOAP_ENV_NS],
+  ['soapenv', SOAP_ENV_NS],
+  ['soap-env', SOAP_ENV_NS],
+  ['soap_env', SOAP_ENV_NS],
+  ['env', SOAP_ENV_NS],
+  ['soapenc', SOAP_ENC_NS],
+  ['soap-enc', SOAP_ENC_NS],
+  ['soap_enc', SOAP_ENC_NS],
+  ['enc', SOAP_ENC_NS],
+  ['xsd', XSD_NS],
+  ['xs', XSD_NS],
+  ['xsi', XSI_NS],
+  ['cwmp', DEFAULT_CWMP_NAMESPACE],
+]);
+
+/** The namespace an undeclared well-known `prefix` stands for (any case), or undefined. */
+export function wellKnownNamespace(prefix: string): string | undefined {
+  return prefix.length > 8 ? undefined : WELL_KNOWN_PREFIXES.get(prefix.toLowerCase());
+}
+
+/** The well-known prefixes, for error messages. */
+export const WELL_KNOWN_PREFIX_NAMES: readonly string[] = [...WELL_KNOWN_PREFIXES.keys()];

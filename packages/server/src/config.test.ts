@@ -80,3 +80,28 @@ describe('parseDatabaseUrl', () => {
     expect(parseDatabaseUrl('postgresql://h/db')).toEqual({ kind: 'postgres', url: 'postgresql://h/db' });
   });
 });
+
+describe('PROVISOR_CWMP_DIGEST_ALGORITHMS', () => {
+  it('offers MD5 first, then SHA-256, by default', () => {
+    expect(loadConfig({}).cwmpDigestAlgorithms).toEqual(['MD5', 'SHA-256']);
+  });
+
+  it('takes the order and the algorithms given, in any case and spacing', () => {
+    expect(loadConfig({ PROVISOR_CWMP_DIGEST_ALGORITHMS: 'sha-256, md5' }).cwmpDigestAlgorithms).toEqual([
+      'SHA-256',
+      'MD5',
+    ]);
+    expect(loadConfig({ PROVISOR_CWMP_DIGEST_ALGORITHMS: 'SHA-256' }).cwmpDigestAlgorithms).toEqual([
+      'SHA-256',
+    ]);
+  });
+
+  it.each([
+    ['SHA-1', /PROVISOR_CWMP_DIGEST_ALGORITHMS must list MD5 and\/or SHA-256 .* "SHA-1" is neither/],
+    ['MD5,,SHA-256', /"" is neither/],
+    ['MD5,md5', /names MD5 twice/],
+  ])('refuses %s saying what to fix', (raw, message) => {
+    expect(() => loadConfig({ PROVISOR_CWMP_DIGEST_ALGORITHMS: raw })).toThrow(ConfigError);
+    expect(() => loadConfig({ PROVISOR_CWMP_DIGEST_ALGORITHMS: raw })).toThrow(message);
+  });
+});

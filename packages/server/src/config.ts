@@ -1,5 +1,6 @@
 // Configuration is parsed once at start-up from the environment and passed in (style rule 7).
 import { existsSync, statSync } from 'node:fs';
+import type { DigestAlgorithm } from '@provisor/cwmp';
 import { isIP } from 'node:net';
 import { parseNetwork } from './net/addresses';
 import { dirname, resolve } from 'node:path';
@@ -55,6 +56,11 @@ export interface Config {
   defaultInformInterval: number;
   /** Lifetime of a Digest nonce issued to CPEs, in seconds. */
   digestNonceTtlSeconds: number;
+  /**
+   * The Digest algorithms offered to CPEs, in the order of the challenges (a router may read only
+   * the first), and the only ones accepted. MD5 first by default: every router speaks it.
+   */
+  cwmpDigestAlgorithms: DigestAlgorithm[];
   /** Connection requests: timeout, concurrency, and least time between two to one device. */
   connectionRequestTimeoutMs: number;
   connectionRequestConcurrency: number;
@@ -130,6 +136,26 @@ function publicUrl(raw: string | undefined): string | null {
   return raw.replace(/\/$/, '');
 }
 
+const DIGEST_ALGORITHMS: readonly DigestAlgorithm[] = ['MD5', 'SHA-256'];
+
+/** PROVISOR_CWMP_DIGEST_ALGORITHMS: "MD5,SHA-256" (the default), "SHA-256,MD5", "MD5" or "SHA-256". */
+function digestAlgorithms(raw: string | undefined): DigestAlgorithm[] {
+  const name = 'PROVISOR_CWMP_DIGEST_ALGORITHMS';
+  if (raw === undefined || raw.trim() === '') return ['MD5', 'SHA-256'];
+  const chosen: DigestAlgorithm[] = [];
+  for (const entry of raw.split(',').map((e) => e.trim().toUpperCase())) {
+    const algorithm = DIGEST_ALGORITHMS.find((a) => a === entry);
+    if (algorithm === undefined) {
+      throw new ConfigError(
+        `${name} must list MD5 and/or SHA-256 in the order the challenges are offered, e.g. "MD5,SHA-256"; "${entry}" is neither`,
+      );
+    }
+    if (chosen.includes(algorithm)) throw new ConfigError(`${name} names ${algorithm} twice; got "${raw}"`);
+    chosen.push(algorithm);
+  }
+  return chosen;
+}
+
 /** PROVISOR_TRUST_PROXY: a comma-separated list of addresses and CIDR networks. */
 function trustProxy(raw: string | undefined): string[] {
   const entries = (raw ?? '')
@@ -197,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     offlineGraceSeconds: integer(env, 'PROVISOR_OFFLINE_GRACE', 60, 0, 86_400),
     defaultInformInterval: integer(env, 'PROVISOR_DEFAULT_INFORM_INTERVAL', 300, 1, 30 * 86_400),
     digestNonceTtlSeconds: integer(env, 'PROVISOR_DIGEST_NONCE_TTL', 300, 1, 86_400),
+    cwmpDigestAlgorithms: digestAlgorithms(env.PROVISOR_CWMP_DIGEST_ALGORITHMS),
     connectionRequestTimeoutMs: integer(env, 'PROVISOR_CR_TIMEOUT_MS', 5000, 10, 120_000),
     connectionRequestConcurrency: integer(env, 'PROVISOR_CR_CONCURRENCY', 50, 1, 10_000),
     connectionRequestMinIntervalMs: integer(env, 'PROVISOR_CR_MIN_INTERVAL_MS', 1000, 0, 3_600_000),

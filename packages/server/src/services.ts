@@ -155,6 +155,7 @@ async function build(
   );
   const cpeAuth = createCpeAuthenticator(settings, devices, {
     nonceTtlMs: config.digestNonceTtlSeconds * 1000,
+    digestAlgorithms: config.cwmpDigestAlgorithms,
     freeFailures: 5,
     failureWindowMs: 10 * 60 * 1000,
     maxDelayMs: 5000,

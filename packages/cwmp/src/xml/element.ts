@@ -1,6 +1,7 @@
 // The light element tree the scanner builds, and the read helpers the RPC decoders use.
 // Match namespaces by URI and children by local name, never by prefix: prefixes are arbitrary
 // (CPEs write SOAP-ENV, soapenv, ...), and some CPEs qualify children the schemas leave unqualified.
+import { wellKnownNamespace } from '../namespaces';
 
 /** One namespace declaration; scopes form an immutable linked list from an element up to the root. */
 export interface NsScope {
@@ -28,8 +29,9 @@ export interface XmlElement {
 }
 
 /**
- * Namespace URI bound to `prefix` at `el`; '' for no namespace; undefined for an undeclared prefix.
- * For prefixes inside values (xsi:type="soap-enc:base64"); walks at most maxNamespaces declarations.
+ * Namespace URI bound to `prefix` at `el`; '' for no namespace; the usual namespace of an undeclared
+ * well-known prefix (namespaces.ts); undefined for any other undeclared prefix. For prefixes inside
+ * values (xsi:type="soap-enc:base64"); walks at most maxNamespaces declarations.
  */
 export function resolvePrefix(el: XmlElement, prefix: string): string | undefined {
   for (let s = el.scope; s !== null; s = s.parent) {
@@ -37,7 +39,14 @@ export function resolvePrefix(el: XmlElement, prefix: string): string | undefine
   }
   if (prefix === '') return '';
   if (prefix === 'xml') return 'http://www.w3.org/XML/1998/namespace';
-  return undefined;
+  return wellKnownNamespace(prefix);
+}
+
+/** Whether the element's own prefix is declared in scope (no prefix counts as declared). */
+export function prefixDeclared(el: XmlElement): boolean {
+  if (el.prefix === '' || el.prefix === 'xml') return true;
+  for (let s = el.scope; s !== null; s = s.parent) if (s.prefix === el.prefix) return true;
+  return false;
 }
 
 /** Namespace URI of the element itself (undefined when its prefix is undeclared). */

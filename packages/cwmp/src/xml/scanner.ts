@@ -9,6 +9,7 @@
 import { CwmpParseError } from '../errors';
 import type { NsScope, XmlElement } from './element';
 import { decodeEntities } from './entities';
+import { wellKnownNamespace } from '../namespaces';
 
 export interface XmlLimits {
   readonly maxDepth: number;
@@ -307,8 +308,9 @@ export function parseXml(xml: string, limits: XmlLimits): XmlElement {
       prefix,
       name: colon === -1 ? qname : qname.slice(colon + 1),
       // Namespaces in XML §6.2: no prefix and no default declaration is no namespace; "xml" is bound
-      // without a declaration; any other undeclared prefix leaves the namespace unknown.
-      ns: bound.get(prefix) ?? (prefix === '' ? '' : prefix === 'xml' ? XML_NS : undefined),
+      // without a declaration; an undeclared well-known prefix (soap:, cwmp:...) has its usual
+      // namespace, as routers send them (namespaces.ts); any other leaves the namespace unknown.
+      ns: bound.get(prefix) ?? (prefix === '' ? '' : prefix === 'xml' ? XML_NS : wellKnownNamespace(prefix)),
       attrs,
       children: null,
       text: '',

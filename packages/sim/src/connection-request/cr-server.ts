@@ -10,6 +10,7 @@ import { buildDigestChallenge, parseAuthHeader, verifyDigestResponse } from '@pr
 import type { SimDevice } from '../device/sim-device';
 import { msValue } from '../device/device-state';
 import { nodeDigestHash } from '../transport/http-auth';
+import { NO_QUIRKS } from '../device/quirks';
 
 export interface CrServerOptions {
   host: string;
@@ -108,13 +109,18 @@ export class ConnectionRequestServer {
       req.socket.destroy();
       return 'offline';
     }
-    if (!this.authorized(req, device)) {
+    const offered = (device.config.quirks ?? NO_QUIRKS).crDigestChallenges;
+    if (!this.authorized(req, device, offered)) {
+      const nonce = this.nonce();
+      // One WWW-Authenticate line per algorithm, in the router's order (RFC 7616 §3.7).
+      const challenges = offered.map((name) =>
+        buildDigestChallenge({ realm: this.options.realm, nonce, algorithm: 'MD5' }).replace(
+          'algorithm=MD5',
+          `algorithm=${name}`,
+        ),
+      );
       res.writeHead(401, {
-        'www-authenticate': buildDigestChallenge({
-          realm: this.options.realm,
-          nonce: this.nonce(),
-          algorithm: 'MD5',
-        }),
+        'www-authenticate': challenges.length === 1 ? challenges[0] : challenges,
         'content-length': 0,
       });
       res.end();
@@ -138,7 +144,7 @@ export class ConnectionRequestServer {
     return device.faults.crDrop === 'no-session' ? 'dropped' : 'accepted';
   }
 
-  private authorized(req: IncomingMessage, device: SimDevice): boolean {
+  private authorized(req: IncomingMessage, device: SimDevice, offered: readonly string[]): boolean {
     const header = req.headers.authorization;
     if (header === undefined) return false;
     const digest = parseAuthHeader(header).find((c) => c.scheme.toLowerCase() === 'digest');
@@ -147,6 +153,9 @@ export class ConnectionRequestServer {
     const username = msValue(device.state, 'ConnectionRequestUsername');
     if (p.username !== username || p.nonce === undefined || !this.nonceValid(p.nonce)) return false;
     if (p.uri !== req.url) return false;
+    // An answer in an algorithm this router did not offer is refused (absent means MD5, RFC 7616).
+    const algorithm = (p.algorithm ?? 'MD5').toUpperCase();
+    if (!offered.some((a) => a.toUpperCase() === algorithm)) return false;
     const password = msValue(device.state, 'ConnectionRequestPassword');
     return verifyDigestResponse(p, { method: req.method ?? 'GET', password }, nodeDigestHash);
   }

@@ -16,6 +16,8 @@ import { serveRpc } from './serve-rpc';
 import type { AfterSessionAction } from './serve-rpc';
 import { SessionLog } from './session-log';
 import type { TransferLimits } from './transfers';
+import { NO_QUIRKS, undeclarePrefixes, writesUndeclared } from './quirks';
+import type { RouterQuirks } from './quirks';
 
 export interface DeviceFaults {
   /** Never informs; connection requests find nobody (the socket is reset). */
@@ -74,6 +76,8 @@ export interface DeviceConfig {
   faults: DeviceFaults;
   /** How it reports coming back from a reboot (reboot-behaviour.ts); standard when absent. */
   reboots?: RebootBehaviour;
+  /** How the device bends the protocol (none by default). */
+  quirks?: RouterQuirks;
   sessionLimits?: SessionLimits;
   transferLimits?: TransferLimits;
   /** Most entries kept in sessionLog. */
@@ -215,6 +219,7 @@ export class SimDevice {
     let ok = false;
     let error: string | undefined;
     const { timing, faults } = this.config;
+    const quirks = this.config.quirks ?? NO_QUIRKS;
     const inform = buildInform(state, this.retryCount);
     this.sessionLog.add({
       kind: 'inform',
@@ -234,6 +239,8 @@ export class SimDevice {
       credentials: username === '' ? undefined : { username, password: msValue(state, 'Password') },
       timeoutMs: timing.httpTimeoutMs,
       maxBodyBytes: timing.maxAcsBodyBytes,
+      emptyContentType: quirks.emptyContentType,
+      md5FirstChallengeOnly: quirks.md5FirstChallengeOnly,
     });
     this.connection = conn;
     const applyEffect = (effect: SessionEffect) => {
@@ -271,7 +278,9 @@ export class SimDevice {
       let step = startSession(inform, outbox, 'urn:dslforum-org:cwmp-1-2');
       while (step.post !== undefined && !this.stopped) {
         if (faults.slowMs > 0) await this.sleep(faults.slowMs);
-        const res = await conn.post(step.post);
+        const res = await conn.post(
+          writesUndeclared(quirks, step.post) ? undeclarePrefixes(step.post) : step.post,
+        );
         step = stepSession(
           step.state,
           { status: res.status, body: res.body.toString('utf8') },

@@ -16,6 +16,8 @@ import type { SessionLimits } from '../session/session';
 import type { TransferLimits } from '../device/transfers';
 import { STANDARD_REBOOTS, validateRebootBehaviour } from '../device/reboot-behaviour';
 import type { RebootBehaviour } from '../device/reboot-behaviour';
+import { resolveQuirks } from '../device/quirks';
+import type { RouterQuirks } from '../device/quirks';
 import { faultsFor, seededRandom, validateFaults } from './fault-plan';
 import type { FleetFaults } from './fault-plan';
 import { StateStore, restoreInto, snapshotDevice } from './persistence';
@@ -43,6 +45,8 @@ export interface FleetOptions {
   faults?: FleetFaults;
   /** How every device reports coming back from reboots (device/reboot-behaviour.ts); standard by default. */
   reboots?: Partial<RebootBehaviour>;
+  /** How every device of the fleet bends the protocol, as real routers do (device/quirks.ts). */
+  quirks?: Partial<RouterQuirks>;
   /** Multiplies the §12 retry waits; tests use e.g. 0.001. Default 1. */
   retryScale?: number;
   /** Multiplies periodic intervals, DelaySeconds and reboot time. Default 1. */
@@ -230,6 +234,7 @@ function checkOptions(o: FleetOptions): void {
     throw new Error(`maxConcurrentSessions must be ≥ 1, not ${slots}`);
   validateFaults(o.faults ?? {});
   validateRebootBehaviour(o.reboots ?? {});
+  resolveQuirks(o.quirks);
 }
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
@@ -303,6 +308,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       timing,
       faults: faultsFor(index, options.faults ?? {}),
       reboots,
+      quirks: resolveQuirks(options.quirks),
       ...(options.sessionLimits ? { sessionLimits: options.sessionLimits } : {}),
       ...(options.transferLimits ? { transferLimits: options.transferLimits } : {}),
       sessionLogLimit: options.sessionLogLimit ?? 500,

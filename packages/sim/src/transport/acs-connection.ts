@@ -16,6 +16,10 @@ export interface AcsConnectionOptions {
   timeoutMs: number;
   /** Largest ACS answer accepted, in bytes. */
   maxBodyBytes: number;
+  /** Send `Content-Type:` with an empty value on every POST (a router quirk, device/quirks.ts). */
+  emptyContentType?: boolean;
+  /** Read only the first Digest challenge and speak MD5 only (a router quirk, device/quirks.ts). */
+  md5FirstChallengeOnly?: boolean;
 }
 
 export class AuthenticationError extends Error {
@@ -37,7 +41,9 @@ export class AcsConnection {
     // One socket for the whole session (TR-069 Amendment 6, 3.4.2): the ACS may bind the session to it.
     const agentOptions = { keepAlive: true, maxSockets: 1, maxFreeSockets: 1 };
     this.agent = this.url.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
-    this.auth = new HttpAuthenticator(options.credentials);
+    this.auth = new HttpAuthenticator(options.credentials, {
+      md5FirstChallengeOnly: options.md5FirstChallengeOnly === true,
+    });
   }
 
   /** POSTs a SOAP envelope, or an empty body when `body` is ''. Answers 401 challenges itself. */
@@ -46,7 +52,8 @@ export class AcsConnection {
     const uri = this.url.pathname + this.url.search;
     for (let round = 0; ; round++) {
       const headers: Record<string, string> = { soapaction: '' };
-      if (body !== '') headers['content-type'] = 'text/xml; charset="utf-8"';
+      if (this.options.emptyContentType === true) headers['content-type'] = '';
+      else if (body !== '') headers['content-type'] = 'text/xml; charset="utf-8"';
       const cookie = this.jar.header();
       if (cookie !== undefined) headers.cookie = cookie;
       const authorization = this.auth.header('POST', uri);

@@ -2,7 +2,7 @@
 // (TR-069 Amendment 6, 3.4.4) and file servers' 401 during Download/Upload. After the first challenge the
 // credentials go with every request; Digest reuses the nonce with an incrementing nc.
 import { createHash, randomBytes } from 'node:crypto';
-import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';
+import { buildDigestAuthorization, parseAuthHeader, parseDigestAlgorithm } from '@provisor/cwmp';
 import type { DigestHash } from '@provisor/cwmp';
 
 export const nodeDigestHash: DigestHash = (alg, data) =>
@@ -21,7 +21,11 @@ export class HttpAuthenticator {
   private nc = 0;
   private readonly cnonce = randomBytes(8).toString('hex');
 
-  constructor(private readonly credentials: Credentials | undefined) {}
+  constructor(
+    private readonly credentials: Credentials | undefined,
+    /** A router that reads only the first challenge of a 401 and knows only MD5 Digest. */
+    private readonly quirks: { md5FirstChallengeOnly: boolean } = { md5FirstChallengeOnly: false },
+  ) {}
 
   /** The Authorization header for the next request, once a challenge has been answered. */
   header(method: string, uri: string): string | undefined {
@@ -48,7 +52,18 @@ export class HttpAuthenticator {
       return 'the server asks for credentials (HTTP 401) and none are configured';
     }
     const text = Array.isArray(wwwAuthenticate) ? wwwAuthenticate.join(', ') : (wwwAuthenticate ?? '');
-    const offers = parseAuthHeader(text);
+    let offers = parseAuthHeader(text);
+    if (this.quirks.md5FirstChallengeOnly) {
+      // Several WWW-Authenticate lines reach us joined by ", " in their order: the first is the first.
+      offers = offers.slice(0, 1);
+      const first = offers[0];
+      if (
+        first?.scheme.toLowerCase() === 'digest' &&
+        parseDigestAlgorithm(first.params.algorithm) !== 'MD5'
+      ) {
+        return `the server's first challenge is Digest ${first.params.algorithm ?? ''}; this CPE reads only the first challenge and speaks MD5 only`;
+      }
+    }
     const digest = offers.find((c) => c.scheme.toLowerCase() === 'digest');
     const basic = offers.find((c) => c.scheme.toLowerCase() === 'basic');
     const wasAnswered = this.scheme !== 'none';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Agent, request as httpRequest, type Dispatcher } from 'undici';
-import { buildDigestAuthorization, parseAuthHeader } from '@provisor/cwmp';
+import { buildDigestAuthorization, parseAuthHeader, parseDigestAlgorithm } from '@provisor/cwmp';
 import type { ConnectionOutcome } from '../../contract';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { ServerSettings } from '../settings/index';
@@ -150,7 +150,11 @@ export function createConnectionRequester(o: ConnectionRequesterOptions) {
           if (res.statusCode === 401) {
             const header = res.headers['www-authenticate'];
             const challenges = parseAuthHeader(Array.isArray(header) ? header.join(', ') : (header ?? ''));
-            const digest = challenges.find((c) => c.scheme.toLowerCase() === 'digest');
+            // The first Digest challenge in an algorithm we speak, in the router's order (RFC 7616
+            // §3.7): MD5 and SHA-256 come in either order, and some routers lead with one we do not.
+            const digest = challenges.find(
+              (c) => c.scheme.toLowerCase() === 'digest' && parseDigestAlgorithm(c.params.algorithm) !== null,
+            );
             const basic = challenges.find((c) => c.scheme.toLowerCase() === 'basic');
             let authorization: string | null = null;
             if (digest) {

@@ -47,7 +47,9 @@ function digestFor(
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // SHA-256 first, as configured here: the default order (MD5 first) has its own suite
+  // (digest-algorithms.test.ts); this one checks that the configured order is the order offered.
+  t = await buildTestApp({ cwmpDigestAlgorithms: ['SHA-256', 'MD5'] });
   base = await listenOnLoopback(t.app);
   token = await login(t.app);
 });

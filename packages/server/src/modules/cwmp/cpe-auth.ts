@@ -12,13 +12,18 @@ import {
   buildDigestChallenge,
   decodeBasicCredentials,
   parseAuthHeader,
+  parseDigestAlgorithm,
   verifyDigestResponse,
+  type DigestAlgorithm,
   type DigestHash,
 } from '@provisor/cwmp';
 import type { DevicesService } from '../devices/index';
 import type { SettingsService } from '../settings/index';
 
 export const REALM = 'Provisor';
+
+/** MD5 first: a router that reads only the first challenge speaks MD5 at least (issue 23). */
+export const DEFAULT_DIGEST_ALGORITHMS: readonly DigestAlgorithm[] = ['MD5', 'SHA-256'];
 
 export const digestHash: DigestHash = (alg, data) =>
   createHash(alg === 'MD5' ? 'md5' : 'sha256')
@@ -27,6 +32,11 @@ export const digestHash: DigestHash = (alg, data) =>
 
 export interface CpeAuthOptions {
   nonceTtlMs: number;
+  /**
+   * Digest algorithms offered, one challenge each in this order, and the only ones accepted. A
+   * router may read only the first challenge: MD5, which every router speaks, leads by default.
+   */
+  digestAlgorithms?: readonly DigestAlgorithm[];
   /** Failures from one address within `failureWindowMs` before answers slow down. */
   freeFailures: number;
   failureWindowMs: number;
@@ -112,6 +122,8 @@ export function createCpeAuthenticator(
   const now = o.now ?? Date.now;
   const key = o.nonceKey ?? randomBytes(32);
   const maxUsed = o.maxUsedNonces ?? 10_000;
+  const algorithms = o.digestAlgorithms ?? DEFAULT_DIGEST_ALGORITHMS;
+  if (algorithms.length === 0) throw new Error('digestAlgorithms must offer at least one Digest algorithm');
   const maxTracked = o.maxTrackedAddresses ?? 10_000;
   /** Nonces that authenticated a request: the highest nonce count seen. */
   const used = new Map<string, number>();
@@ -156,9 +168,12 @@ export function createCpeAuthenticator(
   function challenge(stale = false): string[] {
     const nonce = issueNonce();
     const opaque = REALM;
+    // TR-069 Amendment 6, 3.4.5 and RFC 7616 §3.7: one challenge per algorithm, in order of
+    // preference; a router that reads only the first must find one it speaks there.
     return [
-      buildDigestChallenge({ realm: REALM, nonce, opaque, algorithm: 'SHA-256', stale }),
-      buildDigestChallenge({ realm: REALM, nonce, opaque, algorithm: 'MD5', stale }),
+      ...algorithms.map((algorithm) =>
+        buildDigestChallenge({ realm: REALM, nonce, opaque, algorithm, stale }),
+      ),
       `Basic realm="${REALM}"`,
     ];
   }
@@ -260,6 +275,13 @@ export function createCpeAuthenticator(
     if (p.qop === 'auth' ? !Number.isFinite(nc) || nc <= lastNc : used.has(nonce))
       return fail(address, 'replayed nonce count');
     if (p.realm !== REALM) return fail(address, `wrong realm "${p.realm ?? ''}"`);
+    const algorithm = parseDigestAlgorithm(p.algorithm);
+    if (algorithm === null || !algorithms.includes(algorithm)) {
+      return fail(
+        address,
+        `Digest algorithm ${p.algorithm ?? 'MD5'} is not offered (offered: ${algorithms.join(', ')}; PROVISOR_CWMP_DIGEST_ALGORITHMS)`,
+      );
+    }
     if (!sameResource(p.uri, path)) return fail(address, `Digest uri "${p.uri ?? ''}" is not ${path}`);
     const expected = p.username ? await expectedFor(p.username) : null;
     if (expected === null || !verifyDigestResponse(p, { method, password: expected.password }, digestHash))

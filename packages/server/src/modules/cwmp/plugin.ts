@@ -173,6 +173,11 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     );
   });
   app.addHook('onRequest', async (request, reply) => {
+    // Routers send any Content-Type, an empty one (`Content-Type:`), or none. The door reads every
+    // body raw and never looks at the header, so it is dropped here: Fastify would refuse an empty or
+    // malformed one with 415 before the door saw the message, even an Inform (issue 23). The body
+    // is then read by the parser above, with its limits and timeout, as a body without one is.
+    delete request.headers['content-type'];
     const sessionId = sessionNamed(request);
     named.set(request, sessionId);
     // A new session while the event loop runs late: refused before its body is read.
