@@ -82,6 +82,8 @@ export const jobResult = exactObject({
   status: Type.Optional(Type.Integer()),
   /** The values written (set-parameters, apply-profile) or read (get-parameters). */
   parameters: Type.Optional(Type.Array(typedValue)),
+  /** apply-profile: parameters not pushed, and why (e.g. "not on this router"). */
+  skipped: Type.Optional(Type.Array(exactObject({ name: Type.String(), reason: Type.String() }))),
   profileId: Type.Optional(Type.String()),
   /** apply-profile: the profile version pushed. */
   version: Type.Optional(Type.Integer()),

@@ -7,6 +7,7 @@ import {
   parseTypedValue,
   type CpeMethodRequest,
   type CpeMethodResponse,
+  type CwmpFault,
   type ParameterValue,
   type TransferComplete,
   type XsdType,
@@ -31,6 +32,16 @@ export interface JobState {
   /** An RPC was sent and its answer not yet recorded. */
   inFlight?: boolean;
   root?: string;
+  /** apply-profile: parameters left out of its SetParameterValues, with why. */
+  skipped?: SkippedParameter[];
+  /** apply-profile: the SetParameterValues was sent again without parameters the router refused. */
+  retried?: boolean;
+}
+
+/** A parameter a job did not push, and why (shown in the job's result). */
+export interface SkippedParameter {
+  name: string;
+  reason: string;
 }
 
 /** A parameter as a job learnt or wrote it, for the device's stored tree. */
@@ -72,6 +83,13 @@ export interface JobView<P> {
   commandKey: string;
   /** The type the device last reported for a parameter. */
   storedType(name: string): string | undefined;
+  /**
+   * Whether the device has a parameter, per its stored tree: true when stored; false when the tree
+   * holds parameters learnt by GetParameterNames under the same top-level object (e.g.
+   * `InternetGatewayDevice.UserInterface.`) but not this one; undefined when that part of the tree
+   * was never read (an Inform alone names a few parameters and says nothing of what is missing).
+   */
+  hasParameter(name: string): boolean | undefined;
   /** The job's file in the store, when it names one. */
   file?: { id: string; name: string; size: number };
   /** Upload jobs: the file the CPE sent, once it has arrived. */
@@ -103,6 +121,8 @@ export interface JobDescriptor<P = unknown> {
   transfer?: TransferKind;
   start(c: JobView<P>): Step;
   answer(c: JobView<P>, answer: CpeMethodResponse): Step;
+  /** The CPE answered the job's RPC with a fault: a step, or null to fail with the fault. */
+  fault?(c: JobView<P>, fault: CwmpFault): Step | null;
   /** For a waiting job: the Inform of a new session; null keeps waiting. */
   inform?(c: JobView<P>, inform: InformFacts): Step | null;
   /** For a transfer: the CPE's TransferComplete carrying this job's CommandKey. */

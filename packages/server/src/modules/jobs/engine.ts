@@ -63,6 +63,22 @@ export function describeFault(f: CwmpFault): string {
   return `CPE fault ${f.faultCode}${f.faultString ? ` (${f.faultString})` : ''}${detail ? `: ${detail}` : ''}`;
 }
 
+/**
+ * JobView.hasParameter over a stored tree: a top-level object is known once a parameter under it
+ * was learnt by GetParameterNames (which records writability; TR-069 A.3.2.3 lists a whole subtree),
+ * so a refresh of one subtree never makes the rest of the tree look empty.
+ */
+function knownParameters(tree: Readonly<Record<string, { writable?: boolean }>>) {
+  const topOf = (name: string) => name.split('.', 2).join('.');
+  const known = new Set(
+    Object.entries(tree)
+      .filter(([, p]) => p.writable !== undefined)
+      .map(([name]) => topOf(name)),
+  );
+  return (name: string): boolean | undefined =>
+    Object.hasOwn(tree, name) ? true : known.has(topOf(name)) ? false : undefined;
+}
+
 const stateOf = (job: JobRow): JobState => (job.state ? (JSON.parse(job.state) as JobState) : {});
 const awaiting = (job: JobRow, state: JobState) => job.status === 'running' && waitPhaseOf(state) !== null;
 
@@ -95,6 +111,7 @@ export function createJobEngine(
       state,
       commandKey: commandKeyOf(job),
       storedType: (name) => tree[name]?.type,
+      hasParameter: knownParameters(tree),
       ...(file ? { file: { id: file.id, name: file.name, size: file.size } } : {}),
       ...(uploaded ? { uploaded: { id: uploaded.id } } : {}),
       transferUrl: (name) => `${baseUrl}/files/${job.id}/${params.token ?? ''}/${encodeURIComponent(name)}`,
@@ -219,13 +236,16 @@ export function createJobEngine(
         log.info({ jobId, status: job?.status }, 'jobs: an answer for a job no longer running; ignored');
         return null;
       }
+      const state = stateOf(job);
+      const d = descriptorOf(job.type);
       if (answer.name === 'Fault') {
+        const v = d.fault ? await view(job, state, s.baseUrl) : undefined;
+        const step = v && decide(job, 'read the fault', () => d.fault!(v, answer));
+        if (step) return apply(job, state, step);
         await jobs.finish(job, 'failed', { error: describeFault(answer), faultCode: answer.faultCode });
         return null;
       }
-      const state = stateOf(job);
       const v = await view(job, state, s.baseUrl);
-      const d = descriptorOf(job.type);
       return apply(
         job,
         state,

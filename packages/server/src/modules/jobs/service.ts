@@ -85,6 +85,7 @@ function publicResult(r: JobResult): JobResult {
       value: storedValue(p.name, p.value),
       type: p.type,
     })),
+    skipped: r.skipped?.map((p) => ({ name: p.name, reason: p.reason })),
     profileId: r.profileId,
     version: r.version,
     path: r.path,

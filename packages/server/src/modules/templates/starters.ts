@@ -1,7 +1,13 @@
 // Starter templates, seeded on first start: the fields the Customer Routers screen fills in
-// (spec §7 Manual creation payload), mapped to real parameters of each model. TR-098 paths are
-// those of a real EG8145V5 dump (../shared/data/devices/device-eg8145v5-no-voip.csv); TR-181
-// paths are those of the BBF TR-181 model. Both pass the BBF data-model check (starters.test.ts).
+// (spec §7 Manual creation payload), mapped to real parameters of each model. Every mapped path is
+// one a real router of the template's target has, writable (starters-dumps.test.ts checks them
+// against ../shared/data/devices: the EG8145V5 against its dump, the generic TR-181 template against
+// the TR-181 dumps), and passes the BBF data-model check (starters.test.ts).
+//
+// A field is mapped only where the router has a parameter for it: the EG8145V5 has no Time.NTPServer1,
+// Time.LocalTimeZoneName or UserInterface.RemoteAccess (a SetParameterValues naming them fails with
+// 9005, TR-069 A.3.2.1), so its template leaves ntp_server, timezone and remote_access_enabled out;
+// the console may still send them (spec §9), and values no mapping names are not pushed.
 //
 // Known limits, kept visible: instance 1 is assumed everywhere (the CPE numbers instances, so they
 // should be discovered with GetParameterNames); channel 0 ("auto") is sent as is (TR-181
@@ -10,47 +16,63 @@
 // "CET-1CEST,M3.5.0,M10.5.0/3".
 import type { MappingEntry, TemplateDefinition } from './definition';
 
-const commonSchema = (o: { bandwidths: string[]; securityModes: string[]; mtuMax: number }) => ({
+type SchemaField = Record<string, unknown>;
+
+const commonSchema = (o: {
+  bandwidths: string[];
+  securityModes: string[];
+  mtuMax: number;
+  /** Fields the model has no parameter for: left out of the form as well as the mapping. */
+  without?: string[];
+}) => ({
   type: 'object',
   required: ['wifi_ssid', 'wifi_password'],
-  properties: {
-    wifi_ssid: { type: 'string', title: 'Wi-Fi name (SSID)', minLength: 1, maxLength: 32 },
-    wifi_password: { type: 'string', title: 'Wi-Fi password', minLength: 8, maxLength: 63 },
-    wifi_enabled: { type: 'boolean', title: 'Wi-Fi enabled', default: true },
-    wifi_channel: {
-      type: 'integer',
-      title: 'Wi-Fi channel (0 = auto)',
-      minimum: 0,
-      maximum: 165,
-      default: 0,
-    },
-    wifi_bandwidth: { type: 'string', title: 'Channel bandwidth', enum: o.bandwidths, default: '40MHz' },
-    wifi_security_mode: {
-      type: 'string',
-      title: 'Wi-Fi security',
-      enum: o.securityModes,
-      default: 'WPA2-PSK',
-    },
-    periodic_inform_interval: {
-      type: 'integer',
-      title: 'Inform interval (seconds)',
-      minimum: 30,
-      maximum: 86400,
-      default: 300,
-    },
-    periodic_inform_enable: { type: 'boolean', title: 'Periodic inform', default: true },
-    ntp_server: {
-      type: 'string',
-      title: 'NTP server',
-      minLength: 1,
-      maxLength: 64,
-      default: 'hr.pool.ntp.org',
-    },
-    timezone: { type: 'string', title: 'Time zone', minLength: 1, maxLength: 64, default: 'Europe/Zagreb' },
-    admin_password: { type: 'string', title: 'Admin password', minLength: 8, maxLength: 64 },
-    wan_mtu: { type: 'integer', title: 'WAN MTU', minimum: 576, maximum: o.mtuMax, default: 1500 },
-    remote_access_enabled: { type: 'boolean', title: 'Remote access', default: false },
+  properties: Object.fromEntries(
+    Object.entries(commonProperties(o)).filter(([field]) => !o.without?.includes(field)),
+  ),
+});
+
+const commonProperties = (o: {
+  bandwidths: string[];
+  securityModes: string[];
+  mtuMax: number;
+}): Record<string, SchemaField> => ({
+  wifi_ssid: { type: 'string', title: 'Wi-Fi name (SSID)', minLength: 1, maxLength: 32 },
+  wifi_password: { type: 'string', title: 'Wi-Fi password', minLength: 8, maxLength: 63 },
+  wifi_enabled: { type: 'boolean', title: 'Wi-Fi enabled', default: true },
+  wifi_channel: {
+    type: 'integer',
+    title: 'Wi-Fi channel (0 = auto)',
+    minimum: 0,
+    maximum: 165,
+    default: 0,
   },
+  wifi_bandwidth: { type: 'string', title: 'Channel bandwidth', enum: o.bandwidths, default: '40MHz' },
+  wifi_security_mode: {
+    type: 'string',
+    title: 'Wi-Fi security',
+    enum: o.securityModes,
+    default: 'WPA2-PSK',
+  },
+  periodic_inform_interval: {
+    type: 'integer',
+    title: 'Inform interval (seconds)',
+    minimum: 30,
+    maximum: 86400,
+    default: 300,
+  },
+  periodic_inform_enable: { type: 'boolean', title: 'Periodic inform', default: true },
+  ntp_server: {
+    type: 'string',
+    title: 'NTP server',
+    minLength: 1,
+    maxLength: 64,
+    default: 'hr.pool.ntp.org',
+  },
+  timezone: { type: 'string', title: 'Time zone', minLength: 1, maxLength: 64, default: 'Europe/Zagreb' },
+  admin_password: { type: 'string', title: 'Admin password', minLength: 8, maxLength: 64 },
+  wan_mtu: { type: 'integer', title: 'WAN MTU', minimum: 576, maximum: o.mtuMax, default: 1500 },
+  remote_access_enabled: { type: 'boolean', title: 'Remote access', default: false },
 });
 
 const entry = (
@@ -70,7 +92,8 @@ export const HUAWEI_EG8145V5: TemplateDefinition = {
   model: 'EG8145V5',
   dataModel: 'TR-098',
   version: '1.0.0',
-  description: 'Huawei EG8145V5 GPON ONT, 2.4 GHz Wi-Fi, PPPoE WAN (TR-098).',
+  description:
+    'Huawei EG8145V5 GPON ONT, 2.4 GHz Wi-Fi, PPPoE WAN, web admin password (TR-098). The EG8145V5 has no NTP, time zone or remote access parameters: those fields are not mapped.',
   mapping: [
     entry('wifi_ssid', `${IGD_WLAN}.SSID`, 'string', '2.4 GHz SSID', { required: true }),
     entry('wifi_password', `${IGD_WLAN}.PreSharedKey.1.KeyPassphrase`, 'string', 'WPA passphrase', {
@@ -103,12 +126,6 @@ export const HUAWEI_EG8145V5: TemplateDefinition = {
       'Periodic Inform on or off',
       { defaultValue: true },
     ),
-    entry('ntp_server', 'InternetGatewayDevice.Time.NTPServer1', 'string', 'First NTP server', {
-      defaultValue: 'hr.pool.ntp.org',
-    }),
-    entry('timezone', 'InternetGatewayDevice.Time.LocalTimeZoneName', 'string', 'Time zone name', {
-      defaultValue: 'Europe/Zagreb',
-    }),
     // The EG8145V5 keeps its web users in X_HW_WebUserInfo; instance 2 is "admin" in the dump.
     entry(
       'admin_password',
@@ -119,18 +136,12 @@ export const HUAWEI_EG8145V5: TemplateDefinition = {
     entry('wan_mtu', `${IGD_WAN}.WANPPPConnection.1.MaxMRUSize`, 'number', 'PPPoE WAN MRU', {
       defaultValue: 1492,
     }),
-    entry(
-      'remote_access_enabled',
-      'InternetGatewayDevice.UserInterface.RemoteAccess.Enable',
-      'boolean',
-      'Web access from the WAN side',
-      { defaultValue: false },
-    ),
   ],
   schema: commonSchema({
     bandwidths: ['20MHz', '40MHz'],
     securityModes: ['WPA2-PSK', 'WPA/WPA2-PSK'],
     mtuMax: 1500,
+    without: ['ntp_server', 'timezone', 'remote_access_enabled'],
   }),
 };
 

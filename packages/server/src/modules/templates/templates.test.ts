@@ -256,8 +256,11 @@ describe('templates API (spec §7 Templates)', () => {
       'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.BeaconType': '11i (string)',
       'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.X_HW_HT20': '1 (unsignedInt)',
       'InternetGatewayDevice.ManagementServer.PeriodicInformInterval': '300 (unsignedInt)',
-      'InternetGatewayDevice.Time.NTPServer1': 'hr.pool.ntp.org (string)',
+      'InternetGatewayDevice.WANDevice.1.WANConnectionDevice.1.WANPPPConnection.1.MaxMRUSize':
+        '1492 (unsignedInt)',
     });
+    // The EG8145V5 has no Time.* or UserInterface.RemoteAccess parameters: nothing is sent there.
+    expect(Object.keys(params).filter((n) => /\.Time\.|RemoteAccess/.test(n))).toEqual([]);
     // admin_password has no default: left out, not sent empty.
     expect(Object.keys(params).some((n) => n.includes('X_HW_WebUserInfo'))).toBe(false);
   });
@@ -283,7 +286,11 @@ describe('templates API (spec §7 Templates)', () => {
     const res = (await req('POST', `/api/templates/${huawei.id}/render`, values)).json();
     expect(res.errors).toEqual([]);
     expect(res.valid).toBe(true);
-    expect(res.renderedParams).toHaveLength(13);
+    // 13 values, 10 of them mapped: the EG8145V5 has no NTP, time zone or remote access parameter.
+    expect(res.renderedParams).toHaveLength(10);
+    expect(res.renderedParams.filter((p: { name: string }) => /\.Time\.|RemoteAccess/.test(p.name))).toEqual(
+      [],
+    );
   });
 
   it('refuses {i} in a rendered parameter, naming the path', async () => {

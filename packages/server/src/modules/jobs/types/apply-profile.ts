@@ -1,9 +1,10 @@
 // apply-profile: a profile's rendered parameters, snapshotted when it was assigned, pushed like
-// set-parameters; the result names the profile and version.
-import { Type } from 'typebox';
+// set-parameters, but without the parameters the router does not have (per its stored tree, or its
+// 9005 fault naming them: one retry); the result names the profile and version, and what was skipped.
+import { Type, type Static } from 'typebox';
 import { renderedParam } from '../../../contract';
-import { describeJob } from '../descriptor';
-import { parametersSet, setParameterValues } from './set-parameters';
+import { describeJob, type JobView, type Step } from '../descriptor';
+import { knownParametersSet, setKnownParameterValues, withoutRefusedParameters } from './set-parameters';
 
 /** A profile's rendered parameters, as they were when it was assigned. */
 const params = Type.Object(
@@ -11,22 +12,25 @@ const params = Type.Object(
   { additionalProperties: false },
 );
 
+type ApplyProfileParams = Static<typeof params>;
+
+/** A finished push names the profile and version in its result. */
+function withProfile(c: JobView<ApplyProfileParams>, step: Step): Step {
+  if (step.kind !== 'done') return step;
+  return {
+    ...step,
+    result: { profileId: c.params.profileId, version: c.params.profileVersion, ...(step.result as object) },
+  };
+}
+
 export default describeJob({
   type: 'apply-profile',
   params,
   rpcs: ['SetParameterValues'],
-  start: setParameterValues,
-  answer: (c, a) => {
-    const step = parametersSet(c, a);
-    return step.kind === 'done'
-      ? {
-          ...step,
-          result: {
-            profileId: c.params.profileId,
-            version: c.params.profileVersion,
-            ...(step.result as object),
-          },
-        }
-      : step;
+  start: (c) => withProfile(c, setKnownParameterValues(c)),
+  answer: (c, a) => withProfile(c, knownParametersSet(c, a)),
+  fault: (c, f) => {
+    const step = withoutRefusedParameters(c, f);
+    return step && withProfile(c, step);
   },
 });

@@ -1,6 +1,6 @@
 // Every job type's descriptor alone, as data in and a step out: the RPC it starts with, how each
 // answer, TransferComplete or Inform moves it on, and what it writes. No database, no session.
-import type { CpeMethodResponse, TransferComplete } from '@provisor/cwmp';
+import { cwmpFault, type CpeMethodResponse, type TransferComplete } from '@provisor/cwmp';
 import { describe, expect, it } from 'vitest';
 import { overdueError, waitPhaseOf, waitSecondsOf, type JobDescriptor, type JobView } from '../descriptor';
 import { INTERNAL_JOB_TYPES, JOB_DESCRIPTORS, JOB_TYPES, descriptorOf } from './index';
@@ -15,6 +15,7 @@ function view<P>(params: P, over: Partial<JobView<P>> = {}): JobView<P> {
     state: {},
     commandKey: KEY,
     storedType: (name) => (name.endsWith('Interval') ? 'unsignedInt' : undefined),
+    hasParameter: () => undefined,
     transferUrl: (name) => `http://acs:3029/files/${JOB_ID}/tok/${name}`,
     softwareVersion: 'V1',
     ...over,
@@ -78,6 +79,113 @@ describe('parameter jobs', () => {
     expect(d('apply-profile').answer(v, { name: 'SetParameterValuesResponse', status: 1 })).toMatchObject({
       kind: 'done',
       result: { profileId: 'p-1', version: 3, status: 1 },
+    });
+  });
+
+  describe('apply-profile and parameters the router does not have', () => {
+    const SSID = 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSID';
+    const NTP = 'InternetGatewayDevice.Time.NTPServer1';
+    const REMOTE = 'InternetGatewayDevice.UserInterface.RemoteAccess.Enable';
+    const params = {
+      parameters: [
+        { name: SSID, value: 'GT_Horvat', type: 'string' },
+        { name: NTP, value: 'hr.pool.ntp.org', type: 'string' },
+        { name: REMOTE, value: 'false', type: 'boolean' },
+      ],
+      profileId: 'p-1',
+      profileVersion: 2,
+    };
+    const tree = (known: Record<string, boolean | undefined>) => (name: string) => known[name];
+    const sentNames = (step: ReturnType<JobDescriptor<unknown>['start']>) =>
+      step.kind === 'rpc' && step.request.name === 'SetParameterValues'
+        ? step.request.parameterList.map((p) => p.name)
+        : [];
+    const fault9003 = (...names: [string, number][]) =>
+      cwmpFault(
+        9003,
+        'Invalid arguments',
+        names.map(([parameterName, faultCode]) => ({
+          parameterName,
+          faultCode,
+          faultString: 'Invalid parameter name',
+        })),
+      );
+
+    it('leaves out parameters the stored tree says the router lacks, and reports them', () => {
+      const v = view(params, { hasParameter: tree({ [SSID]: true, [REMOTE]: false }) });
+      const start = d('apply-profile').start(v);
+      // NTP is unknown (that part of the tree was never read): pushed as before.
+      expect(sentNames(start)).toEqual([SSID, NTP]);
+      expect(start).toMatchObject({ state: { skipped: [{ name: REMOTE, reason: 'not on this router' }] } });
+      const after = view(params, { state: start.kind === 'rpc' ? start.state! : {} });
+      const done = d('apply-profile').answer(after, { name: 'SetParameterValuesResponse', status: 0 });
+      expect(done).toEqual({
+        kind: 'done',
+        result: {
+          profileId: 'p-1',
+          version: 2,
+          status: 0,
+          parameters: [
+            { name: SSID, value: 'GT_Horvat', type: 'string' },
+            { name: NTP, value: 'hr.pool.ntp.org', type: 'string' },
+          ],
+          skipped: [{ name: REMOTE, reason: 'not on this router' }],
+        },
+        writes: [
+          { name: SSID, value: 'GT_Horvat', type: 'string' },
+          { name: NTP, value: 'hr.pool.ntp.org', type: 'string' },
+        ],
+      });
+    });
+
+    it('pushes everything when the tree is not known, as before', () => {
+      expect(sentNames(d('apply-profile').start(view(params)))).toEqual([SSID, NTP, REMOTE]);
+    });
+
+    it('finishes with a clear result, and sends nothing, when the router has none of the parameters', () => {
+      const v = view(params, { hasParameter: () => false });
+      expect(d('apply-profile').start(v)).toEqual({
+        kind: 'done',
+        result: {
+          profileId: 'p-1',
+          version: 2,
+          parameters: [],
+          skipped: [SSID, NTP, REMOTE].map((name) => ({ name, reason: 'not on this router' })),
+        },
+      });
+    });
+
+    it('retries once without the parameters a 9005 fault names; a second fault fails the job', () => {
+      const skipped = [{ name: REMOTE, reason: 'not on this router' }];
+      const v = view(params, { state: { inFlight: true, skipped } });
+      const retry = d('apply-profile').fault!(v, fault9003([NTP, 9005]));
+      expect(sentNames(retry!)).toEqual([SSID]);
+      expect(retry).toMatchObject({
+        state: {
+          retried: true,
+          skipped: [...skipped, { name: NTP, reason: 'not on this router (fault 9005)' }],
+        },
+      });
+      const again = view(params, { state: retry!.kind === 'rpc' ? retry!.state! : {} });
+      expect(d('apply-profile').fault!(again, fault9003([SSID, 9005]))).toBeNull();
+      expect(
+        d('apply-profile').answer(again, { name: 'SetParameterValuesResponse', status: 0 }),
+      ).toMatchObject({
+        kind: 'done',
+        result: { parameters: [{ name: SSID }], skipped: [{}, { name: NTP }] },
+      });
+    });
+
+    it('fails with the fault when it lists another code or no parameter, or set-parameters is asked', () => {
+      const v = view(params);
+      expect(d('apply-profile').fault!(v, fault9003([NTP, 9005], [SSID, 9007]))).toBeNull();
+      expect(d('apply-profile').fault!(v, fault9003())).toBeNull();
+      expect(d('apply-profile').fault!(v, fault9003(['Device.Other', 9005]))).toBeNull();
+      // An operator's own set-parameters names exactly what to set: no skipping there.
+      expect(d('set-parameters').fault).toBeUndefined();
+      expect(sentNames(d('set-parameters').start(view(params, { hasParameter: () => false })))).toHaveLength(
+        3,
+      );
     });
   });
 
