@@ -7,6 +7,7 @@ import {
   parseTypedValue,
   type CpeMethodRequest,
   type CpeMethodResponse,
+  type CwmpFault,
   type ParameterValue,
   type TransferComplete,
   type XsdType,
@@ -20,10 +21,21 @@ export interface ParameterWrite {
 
 /** What a job remembers between its steps and sessions (the jobs.state column). */
 export interface JobState {
-  phase?: 'gpn-done' | 'awaiting-boot' | 'awaiting-bootstrap' | 'awaiting-transfer';
+  phase?: 'gpn-done' | 'batches' | 'awaiting-boot' | 'awaiting-bootstrap' | 'awaiting-transfer';
   /** An RPC was sent and its answer not yet recorded. */
   inFlight?: boolean;
   root?: string;
+  /**
+   * Reading a tree (types/tree-read.ts): the leaves GetParameterNames listed whose values are still
+   * to be read, each with its writability, in the order they are read.
+   */
+  leaves?: [name: string, writable: boolean][];
+  /** Values read so far. */
+  count?: number;
+  /** RPCs sent in this session's step (a background job's bound per session). */
+  stepRpcs?: number;
+  /** A background job that yielded: the session it yielded in (it continues in a later one). */
+  yieldedIn?: string;
 }
 
 /** A parameter as a job learnt or wrote it, for the device's stored tree. */
@@ -46,6 +58,11 @@ export type Step = (
   | { kind: 'wait'; state: JobState }
   | { kind: 'done'; result?: unknown; device?: DeviceWrite }
   | { kind: 'fail'; error: string; faultCode?: number }
+  /**
+   * A background job's step for this session is over: it waits (pending, its state kept) and goes on
+   * in the device's next session, after any operator job.
+   */
+  | { kind: 'yield'; state: JobState }
 ) & { writes?: StoredEntry[] };
 
 /** The Inform that opened a session, as waiting jobs read it. */
@@ -87,10 +104,17 @@ export interface JobDescriptor<P = unknown> {
   rpcs: readonly CpeMethodRequest['name'][];
   /** Created by the ACS itself, never through the API. */
   internal?: boolean;
+  /**
+   * The ACS's background work (internal jobs only): it runs after every other job of the device,
+   * whenever they were created, one bounded step per session (it answers `yield` between steps).
+   */
+  background?: boolean;
   /** Set when the CPE fetches or sends a file through /files for this job. */
   transfer?: TransferKind;
   start(c: JobView<P>): Step;
   answer(c: JobView<P>, answer: CpeMethodResponse): Step;
+  /** The CPE answered the job's RPC with a Fault; null (or no hook) fails the job with it. */
+  fault?(c: JobView<P>, fault: CwmpFault): Step | null;
   /** For a waiting job: the Inform of a new session; null keeps waiting. */
   inform?(c: JobView<P>, inform: InformFacts): Step | null;
   /** For a transfer: the CPE's TransferComplete carrying this job's CommandKey. */

@@ -18,6 +18,10 @@ import type { TransferParams } from './types/transfer';
 
 /** What the session knows that the job side needs. */
 export interface SessionFacts extends InformFacts {
+  /** The session's id (a background job yields for the rest of it). */
+  sessionId: string;
+  /** The Inform created the device: its first ever to this ACS. */
+  firstInform: boolean;
   deviceId: string;
   /** The device's status once the Inform was recorded. */
   deviceStatus: string;
@@ -45,9 +49,17 @@ export interface JobEngineOptions {
   setConnectionRequestCredentials: boolean;
   /** Sessions a job may lose without an answer before it fails. */
   maxAttempts: number;
+  /** Read each router's whole tree at its bootstrap (types/discover-tree.ts). */
+  discoverTree: boolean;
 }
 
 export const CREDENTIALS_JOB = 'set-connection-credentials';
+export const DISCOVERY_JOB = 'discover-tree';
+/**
+ * How long discovery may take: it goes on only in the router's own sessions, so a router informing
+ * once a day needs days for a large tree; past this it fails like any expired job.
+ */
+const DISCOVERY_TTL_SECONDS = 30 * 86_400;
 
 export function describeFault(f: CwmpFault): string {
   const detail = f.setParameterValuesFault
@@ -59,6 +71,20 @@ export function describeFault(f: CwmpFault): string {
 const stateOf = (job: JobRow): JobState => (job.state ? (JSON.parse(job.state) as JobState) : {});
 const awaiting = (job: JobRow, state: JobState) =>
   job.status === 'running' && !state.inFlight && state.phase?.startsWith('awaiting') === true;
+
+/**
+ * The job to run next: the oldest that is not background work, in creation order (a job waiting for
+ * a reboot holds those behind it); the ACS's background work only when no other job waits, and not
+ * again in the session it yielded in.
+ */
+function nextJob(unfinished: readonly JobRow[], sessionId: string): JobRow | undefined {
+  const operators = unfinished.find((j) => descriptorOf(j.type).background !== true);
+  if (operators) return operators;
+  return unfinished.find((j) => stateOf(j).yieldedIn !== sessionId);
+}
+
+/** A background job that yielded in an earlier session: it goes on where it stopped. */
+const resumes = (job: JobRow) => job.status === 'pending' && stateOf(job).yieldedIn !== undefined;
 
 export function createJobEngine(
   deps: {
@@ -96,8 +122,13 @@ export function createJobEngine(
     };
   }
 
-  /** Records a step; answers the RPC to send now, if any. */
-  async function apply(job: JobRow, current: JobState, step: Step): Promise<JobRpc | null> {
+  /** Records a step (in session `sessionId`); answers the RPC to send now, if any. */
+  async function apply(
+    job: JobRow,
+    current: JobState,
+    step: Step,
+    sessionId: string,
+  ): Promise<JobRpc | null> {
     if (step.writes && step.writes.length > 0) await devices.storeParameters(job.device_id, step.writes);
     switch (step.kind) {
       case 'done':
@@ -109,6 +140,9 @@ export function createJobEngine(
         return null;
       case 'wait':
         await jobs.progress(job, { ...step.state, inFlight: false });
+        return null;
+      case 'yield':
+        await jobs.park(job, { ...step.state, inFlight: false, yieldedIn: sessionId });
         return null;
       case 'rpc':
         await jobs.progress(job, { ...current, ...step.state, inFlight: true });
@@ -153,6 +187,22 @@ export function createJobEngine(
     return true;
   }
 
+  /**
+   * At a bootstrap (0 BOOTSTRAP, or the device's first Inform), a job that reads the router's whole
+   * tree (types/discover-tree.ts); one left from an earlier bootstrap starts over, as the router's
+   * tree may have changed with the reset. Answers whether one was created.
+   */
+  async function discoveryJob(s: SessionFacts): Promise<boolean> {
+    if (!o.discoverTree || !(s.firstInform || s.events.includes('0 BOOTSTRAP'))) return false;
+    const device = await devices.findById(s.deviceId);
+    if (!device) return false;
+    for (const old of await jobs.unfinishedOf(device.id)) {
+      if (old.type === DISCOVERY_JOB) await jobs.finish(old, 'cancelled', {});
+    }
+    await jobs.create([device], DISCOVERY_JOB, {}, DISCOVERY_TTL_SECONDS);
+    return true;
+  }
+
   return {
     /**
      * The Inform was recorded: jobs waiting for a reboot or reset see it, and the device gets its
@@ -167,11 +217,12 @@ export function createJobEngine(
           if (!d.inform) continue;
           const v = await view(job, state, s.baseUrl);
           const step = decide(job, 'read the Inform', () => d.inform!(v, s));
-          if (step) await apply(job, state, step);
+          if (step) await apply(job, state, step, s.sessionId);
         }
       }
       const credentials = await credentialsJob(s);
-      return { jobsWaiting: s.jobsWaiting || credentials };
+      const discovery = await discoveryJob(s);
+      return { jobsWaiting: s.jobsWaiting || credentials || discovery };
     },
 
     /** The next RPC for the device: its oldest unfinished job starts; null when nothing is to do. */
@@ -181,20 +232,25 @@ export function createJobEngine(
       if (!s.jobsWaiting && (s.deviceStatus === 'online' || s.deviceStatus === 'offline')) return null;
       for (;;) {
         const unfinished = await jobs.unfinishedOf(s.deviceId);
-        const job = unfinished[0];
+        const job = nextJob(unfinished, s.sessionId);
         if (!job) {
           await jobs.settleDevice(s.deviceId, { unfinished });
           return null;
         }
         // A job waiting for a reboot or reset holds the jobs behind it until the device is back.
         if (awaiting(job, stateOf(job))) return null;
-        const started = await jobs.start(job);
-        const v = await view(started, {}, s.baseUrl);
+        // A background job that yielded goes on from its state; any other job starts afresh.
+        const resumed = resumes(job);
+        const { yieldedIn: _session, ...kept } = stateOf(job);
+        const state: JobState = resumed ? kept : {};
+        const started = resumed ? await jobs.resume(job) : await jobs.start(job);
+        const v = await view(started, state, s.baseUrl);
         const d = descriptorOf(job.type);
         const rpc = await apply(
           started,
-          {},
+          state,
           decide(started, 'start', () => d.start(v)),
+          s.sessionId,
         );
         if (rpc) return rpc;
       }
@@ -212,17 +268,22 @@ export function createJobEngine(
         log.info({ jobId, status: job?.status }, 'jobs: an answer for a job no longer running; ignored');
         return null;
       }
+      const state = stateOf(job);
+      const d = descriptorOf(job.type);
       if (answer.name === 'Fault') {
+        // The descriptor may have another way (refresh reads by name what a partial path refused).
+        const v = d.fault ? await view(job, state, s.baseUrl) : undefined;
+        const step = v ? decide(job, 'read the Fault', () => d.fault!(v, answer)) : null;
+        if (step) return apply(job, state, step, s.sessionId);
         await jobs.finish(job, 'failed', { error: describeFault(answer), faultCode: answer.faultCode });
         return null;
       }
-      const state = stateOf(job);
       const v = await view(job, state, s.baseUrl);
-      const d = descriptorOf(job.type);
       return apply(
         job,
         state,
         decide(job, `read ${answer.name}`, () => d.answer(v, answer)),
+        s.sessionId,
       );
     },
 
@@ -256,6 +317,7 @@ export function createJobEngine(
         job,
         state,
         decide(job, 'read TransferComplete', () => d.transferComplete!(v, tc)),
+        s.sessionId,
       );
     },
   };

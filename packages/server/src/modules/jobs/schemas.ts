@@ -69,6 +69,8 @@ export const jobTypeParams = {
   'apply-profile': applyProfileParams,
   // Made by the ACS itself, never through the API; stored like set-parameters.
   'set-connection-credentials': setParametersParams,
+  // Made by the ACS itself; no parameters.
+  'discover-tree': Type.Object({}, closed),
 } satisfies Record<JobType, TSchema>;
 export type JobTypeParams<T extends JobType> = Static<(typeof jobTypeParams)[T]>;
 
