@@ -209,9 +209,7 @@ describeWithSharedData('discovery of a real 5,000-parameter tree (TP-Link EX220 
       .find((s) => s.includes('SetParameterValues'));
     expect(withOperator?.[0]).toBe('SetParameterValues');
     // Discovery went on after it, in the same session.
-    expect(withOperator?.slice(1), JSON.stringify(sim.sessionLog.entries)).toContain(
-      'GetParameterValues',
-    );
+    expect(withOperator?.slice(1), JSON.stringify(sim.sessionLog.entries)).toContain('GetParameterValues');
 
     // Later sessions go on until the whole tree is read.
     await a.waitFor(
