@@ -84,6 +84,8 @@ export interface Config {
   publicUrl: string | null;
   /** Whether Provisor sets each device's connection-request credentials (TR-069 Amendment 6, 3.2.2). */
   setConnectionRequestCredentials: boolean;
+  /** Whether Provisor reads each router's whole tree at its bootstrap (jobs/types/discover-tree.ts). */
+  discoverTree: boolean;
   /** Directory of Broadband Forum data-model XML files for the template check; null skips it. */
   dataModelsDir: string | null;
 }
@@ -235,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxFileBytes: integer(env, 'PROVISOR_MAX_FILE_BYTES', 256 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
     publicUrl: publicUrl(env.PROVISOR_PUBLIC_URL),
     setConnectionRequestCredentials: boolean(env, 'PROVISOR_CR_SET_CREDENTIALS', true),
+    discoverTree: boolean(env, 'PROVISOR_DISCOVER_TREE', true),
     dataModelsDir: dataModelsDir(env.PROVISOR_DATA_MODELS_DIR, cwd),
   };
 }

@@ -143,6 +143,7 @@ async function build(
     {
       maxAttempts: config.jobMaxAttempts,
       setConnectionRequestCredentials: config.setConnectionRequestCredentials,
+      discoverTree: config.discoverTree,
     },
   );
   const cwmp = createSessionEngine(

@@ -21,6 +21,9 @@ export function testConfig(overrides: Partial<Config> = {}): { config: Config; c
       PROVISOR_FILES_DIR: join(dir, 'files'),
       // Scripted-CPE tests script every RPC; the simulator suites turn this back on.
       PROVISOR_CR_SET_CREDENTIALS: 'false',
+      // Likewise, and the simulator suites that test discovery turn it on (it reads a router's
+      // interval, which the offline tests leave unknown on purpose).
+      PROVISOR_DISCOVER_TREE: 'false',
       // Tests share their process (and two cores) with the server they test, so the event loop runs
       // late for reasons of their own: no load shedding, but in the suite that tests it.
       PROVISOR_CWMP_SHED_LAG_MS: '0',

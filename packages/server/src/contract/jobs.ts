@@ -25,6 +25,8 @@ export const JOB_TYPES = [
   'apply-profile',
   // The ACS's own: each router's connection-request credentials (modules/jobs/types/).
   'set-connection-credentials',
+  // The ACS's own: reading a router's whole tree at its bootstrap (modules/jobs/types/discover-tree.ts).
+  'discover-tree',
 ] as const;
 export const jobType = Type.Enum(JOB_TYPES, { type: 'string' });
 export type JobType = Static<typeof jobType>;

@@ -84,6 +84,18 @@ export function buildCommand(): Command {
       9002,
     )
     .option('--cr-drop <share>', 'share of devices that drop connection requests', share('--cr-drop'), 0)
+    .option(
+      '--partial-path-fail <share>',
+      'share of devices that refuse partial paths in GetParameterValues',
+      share('--partial-path-fail'),
+      0,
+    )
+    .option(
+      '--partial-path-fault-code <code>',
+      'fault code they answer',
+      number('--partial-path-fault-code', 9000, 9899, true),
+      9005,
+    )
     .addOption(
       new Option('--cr-drop-mode <mode>', 'how they drop them')
         .choices(['no-session', 'no-answer'])
@@ -163,6 +175,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = {}): CliConfig
       spvFaultCode: num('spvFaultCode'),
       crDropShare: num('crDrop'),
       crDropMode: str('crDropMode') === 'no-answer' ? 'no-answer' : 'no-session',
+      partialPathShare: num('partialPathFail'),
+      partialPathFaultCode: num('partialPathFaultCode'),
     },
   };
   const modelsDir = str('modelsDir') ?? env.PROVISOR_SIM_MODELS;

@@ -19,6 +19,8 @@ export interface ServeContext {
   after: AfterSessionAction[];
   /** Fault injection: SetParameterValues answers this fault instead of applying (e.g. 9002). */
   failSetParameterValues?: number;
+  /** A router that reads values only by full name: a partial path in GetParameterValues gets this fault. */
+  refusePartialPaths?: number;
 }
 
 /** The methods this CPE implements, for GetRPCMethods. */
@@ -86,6 +88,16 @@ export function serveRpc(
     case 'GetRPCMethods':
       return { name: 'GetRPCMethodsResponse', methodList: [...SUPPORTED_METHODS] };
     case 'GetParameterValues': {
+      const partial = req.parameterNames.find((n) => n === '' || n.endsWith('.'));
+      if (ctx.refusePartialPaths !== undefined && partial !== undefined) {
+        return cwmpFault(ctx.refusePartialPaths, `Partial path not supported: ${partial || '""'}`, [
+          {
+            parameterName: partial,
+            faultCode: ctx.refusePartialPaths,
+            faultString: 'Partial path not supported',
+          },
+        ]);
+      }
       const r = tree.getParameterValues(req.parameterNames);
       if (!r.ok) return toFault(r);
       return {

@@ -29,6 +29,11 @@ export interface DeviceFaults {
   spvFaultCode: number;
   /** Connection requests are answered 200 but no session follows ('no-session'), or never answered. */
   crDrop: 'none' | 'no-session' | 'no-answer';
+  /**
+   * Answers a GetParameterValues that names a partial path (or "") with this fault (e.g. 9005), as
+   * routers that read values only by full name do; 0 reads partial paths (TR-069 Amendment 6, A.3.2.2).
+   */
+  partialPathFault: number;
 }
 
 export const NO_FAULTS: DeviceFaults = {
@@ -37,6 +42,7 @@ export const NO_FAULTS: DeviceFaults = {
   spvFailureRate: 0,
   spvFaultCode: 9002,
   crDrop: 'none',
+  partialPathFault: 0,
 };
 
 export interface DeviceTiming {
@@ -272,6 +278,7 @@ export class SimDevice {
       return serveRpc(state, req, {
         after,
         ...(failSpv ? { failSetParameterValues: faults.spvFaultCode } : {}),
+        ...(faults.partialPathFault ? { refusePartialPaths: faults.partialPathFault } : {}),
       });
     };
     try {

@@ -66,6 +66,23 @@ describe('fault injection in a running fleet', () => {
     expect(r.fleet.devices[0]!.getValue('Device.Time.NTPServer2')).toBe('');
   });
 
+  it('refuses partial paths in GetParameterValues with the configured fault, and reads full names', async () => {
+    expect(() => validateFaults({ partialPathFaultCode: 42 })).toThrow(/partialPathFaultCode.*9000-9899/);
+    r = await rig({ faults: { partialPathShare: 1 } });
+    r.acs.queue('SIM000001', { name: 'GetParameterValues', parameterNames: ['Device.DeviceInfo.'] });
+    r.acs.queue('SIM000001', {
+      name: 'GetParameterValues',
+      parameterNames: ['Device.DeviceInfo.Manufacturer'],
+    });
+    await r.fleet.waitForSessions(1);
+    const [refused, read] = r.acs.receivedOf('SIM000001');
+    expect(refused).toMatchObject({ name: 'Fault', faultCode: 9005 });
+    expect(read).toMatchObject({
+      name: 'GetParameterValuesResponse',
+      parameterList: [{ name: 'Device.DeviceInfo.Manufacturer' }],
+    });
+  });
+
   it('drops connection requests: 200 without a session, or no answer at all', async () => {
     r = await rig({ count: 2, faults: { crDropShare: 1, crDropMode: 'no-session' } });
     await r.fleet.waitForSessions(2);

@@ -18,6 +18,10 @@ export interface FleetFaults {
   crDropShare?: number;
   /** 'no-session': answered 200, no session follows; 'no-answer': never answered. */
   crDropMode?: 'no-session' | 'no-answer';
+  /** Share of devices that refuse partial paths in GetParameterValues (they read only full names). */
+  partialPathShare?: number;
+  /** The fault they answer; default 9005 Invalid parameter name. */
+  partialPathFaultCode?: number;
 }
 
 export class FaultOptionError extends Error {
@@ -47,11 +51,16 @@ export function validateFaults(f: FleetFaults): void {
   checkShare('slowShare', f.slowShare);
   checkShare('spvFailureRate', f.spvFailureRate);
   checkShare('crDropShare', f.crDropShare);
+  checkShare('partialPathShare', f.partialPathShare);
   if (f.slowMs !== undefined && (!Number.isFinite(f.slowMs) || f.slowMs < 0)) {
     throw new FaultOptionError(`slowMs must be a number of milliseconds ≥ 0, not ${f.slowMs}`);
   }
   if (f.spvFaultCode !== undefined && !(f.spvFaultCode >= 9000 && f.spvFaultCode <= 9899)) {
     throw new FaultOptionError(`spvFaultCode must be a CPE fault code 9000-9899, not ${f.spvFaultCode}`);
+  }
+  const code = f.partialPathFaultCode;
+  if (code !== undefined && !(Number.isInteger(code) && code >= 9000 && code <= 9899)) {
+    throw new FaultOptionError(`partialPathFaultCode must be a CPE fault code 9000-9899, not ${code}`);
   }
 }
 
@@ -62,6 +71,7 @@ export function faultsFor(index: number, f: FleetFaults): DeviceFaults {
     spvFailureRate: f.spvFailureRate ?? NO_FAULTS.spvFailureRate,
     spvFaultCode: f.spvFaultCode ?? NO_FAULTS.spvFaultCode,
     crDrop: selected(index, f.crDropShare ?? 0, 7) ? (f.crDropMode ?? 'no-session') : 'none',
+    partialPathFault: selected(index, f.partialPathShare ?? 0, 11) ? (f.partialPathFaultCode ?? 9005) : 0,
   };
 }
 

@@ -81,6 +81,8 @@ export function createSessionEngine(
   }
 
   const facts = (s: SessionState) => ({
+    sessionId: s.id,
+    firstInform: s.firstInform === true,
     deviceId: s.deviceId,
     deviceStatus: s.deviceStatus,
     jobsWaiting: s.jobsWaiting,
@@ -116,10 +118,10 @@ export function createSessionEngine(
         );
         if (!recorded)
           return { kind: 'inform-refused', verdict: verdict === 'challenge' ? 'challenge' : 'forbidden' };
-        const { device } = recorded;
+        const { device, created } = recorded;
         return {
           kind: 'inform-recorded',
-          device: { id: device.id, status: device.status, jobsWaiting: device.jobsWaiting },
+          device: { id: device.id, status: device.status, jobsWaiting: device.jobsWaiting, created },
         };
       }
       case 'opened': {

@@ -310,7 +310,11 @@ export function createDevicesService(
       return new Map(ids.map((id) => [id, parseParameters(trees.get(id) ?? '{}')]));
     },
 
-    /** Records what a job learnt or wrote: values, types and writability of parameters. */
+    /**
+     * Records what a job learnt or wrote: values, types and writability of parameters. An entry
+     * without a value (a name, its writability) never blanks a value: it only adds to a parameter
+     * the tree has; a parameter it does not have waits for its value.
+     */
     async storeParameters(
       id: string,
       entries: readonly { name: string; value?: string; type?: string; writable?: boolean }[],
@@ -321,6 +325,7 @@ export function createDevicesService(
       const map = parseParameters(await store.readParameters(id));
       for (const e of entries) {
         const old = map[e.name];
+        if (e.value === undefined && !old) continue;
         const writable = e.writable ?? old?.writable;
         map[e.name] = {
           value: storedValue(e.name, e.value ?? old?.value ?? ''),
@@ -332,7 +337,7 @@ export function createDevicesService(
       const intervalKey = entries.find((e) =>
         e.name.endsWith('.ManagementServer.PeriodicInformInterval'),
       )?.name;
-      const interval = intervalKey ? Number(map[intervalKey]!.value) : NaN;
+      const interval = intervalKey && map[intervalKey] ? Number(map[intervalKey].value) : NaN;
       const newInterval = isInterval(interval);
       await store.writeParameters(id, JSON.stringify(map));
       await repo.update(id, {

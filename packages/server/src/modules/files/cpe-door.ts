@@ -8,7 +8,6 @@ import type { JobRow } from '../../db/tables/jobs';
 import { descriptorOf, type JobParams, type JobsService } from '../jobs/index';
 import type { FileStore } from './store';
 
-
 export interface CpeFilesOptions {
   jobs: JobsService;
   files: FileStore;

@@ -28,10 +28,21 @@ export type WaitPhase = 'awaiting-boot' | 'awaiting-bootstrap' | 'awaiting-trans
 
 /** What a job remembers between its steps and sessions (the jobs.state column). */
 export interface JobState {
-  phase?: 'gpn-done' | WaitPhase;
+  phase?: 'gpn-done' | 'batches' | WaitPhase;
   /** An RPC was sent and its answer not yet recorded. */
   inFlight?: boolean;
   root?: string;
+  /**
+   * Reading a tree (types/tree-read.ts): the leaves GetParameterNames listed whose values are still
+   * to be read, each with its writability, in the order they are read.
+   */
+  leaves?: [name: string, writable: boolean][];
+  /** Values read so far. */
+  count?: number;
+  /** RPCs sent in this session's step (a background job's bound per session). */
+  stepRpcs?: number;
+  /** A background job that yielded: the session it yielded in (it continues in a later one). */
+  yieldedIn?: string;
   /** apply-profile: parameters left out of its SetParameterValues, with why. */
   skipped?: SkippedParameter[];
   /** apply-profile: the SetParameterValues was sent again without parameters the router refused. */
@@ -64,6 +75,11 @@ export type Step = (
   | { kind: 'wait'; state: JobState }
   | { kind: 'done'; result?: unknown; device?: DeviceWrite }
   | { kind: 'fail'; error: string; faultCode?: number }
+  /**
+   * A background job's step for this session is over: it waits (pending, its state kept) and goes on
+   * in the device's next session, after any operator job.
+   */
+  | { kind: 'yield'; state: JobState }
 ) & { writes?: StoredEntry[] };
 
 /** The Inform that opened a session, as waiting jobs read it. */
@@ -117,6 +133,11 @@ export interface JobDescriptor<P = unknown> {
   rpcs: readonly CpeMethodRequest['name'][];
   /** Created by the ACS itself, never through the API. */
   internal?: boolean;
+  /**
+   * The ACS's background work (internal jobs only): it runs after every other job of the device,
+   * whenever they were created, one bounded step per session (it answers `yield` between steps).
+   */
+  background?: boolean;
   /** Set when the CPE fetches or sends a file through /files for this job. */
   transfer?: TransferKind;
   start(c: JobView<P>): Step;

@@ -25,6 +25,10 @@ import type { TransferParams } from './types/transfer';
 
 /** What the session knows that the job side needs. */
 export interface SessionFacts extends InformFacts {
+  /** The session's id (a background job yields for the rest of it). */
+  sessionId: string;
+  /** The Inform created the device: its first ever to this ACS. */
+  firstInform: boolean;
   deviceId: string;
   /** The device's status once the Inform was recorded. */
   deviceStatus: string;
@@ -52,9 +56,17 @@ export interface JobEngineOptions {
   setConnectionRequestCredentials: boolean;
   /** Sessions a job may lose without an answer before it fails. */
   maxAttempts: number;
+  /** Read each router's whole tree at its bootstrap (types/discover-tree.ts). */
+  discoverTree: boolean;
 }
 
 export const CREDENTIALS_JOB = 'set-connection-credentials';
+export const DISCOVERY_JOB = 'discover-tree';
+/**
+ * How long discovery may take: it goes on only in the router's own sessions, so a router informing
+ * once a day needs days for a large tree; past this it fails like any expired job.
+ */
+const DISCOVERY_TTL_SECONDS = 30 * 86_400;
 
 export function describeFault(f: CwmpFault): string {
   const detail = f.setParameterValuesFault
@@ -81,6 +93,20 @@ function knownParameters(tree: Readonly<Record<string, { writable?: boolean }>>)
 
 const stateOf = (job: JobRow): JobState => (job.state ? (JSON.parse(job.state) as JobState) : {});
 const awaiting = (job: JobRow, state: JobState) => job.status === 'running' && waitPhaseOf(state) !== null;
+
+/**
+ * The job to run next: the oldest that is not background work, in creation order (a job waiting for
+ * a reboot holds those behind it); the ACS's background work only when no other job waits, and not
+ * again in the session it yielded in.
+ */
+function nextJob(unfinished: readonly JobRow[], sessionId: string): JobRow | undefined {
+  const operators = unfinished.find((j) => descriptorOf(j.type).background !== true);
+  if (operators) return operators;
+  return unfinished.find((j) => stateOf(j).yieldedIn !== sessionId);
+}
+
+/** A background job that yielded in an earlier session: it goes on where it stopped. */
+const resumes = (job: JobRow) => job.status === 'pending' && stateOf(job).yieldedIn !== undefined;
 
 export function createJobEngine(
   deps: {
@@ -119,8 +145,13 @@ export function createJobEngine(
     };
   }
 
-  /** Records a step; answers the RPC to send now, if any. */
-  async function apply(job: JobRow, current: JobState, step: Step): Promise<JobRpc | null> {
+  /** Records a step (in session `sessionId`); answers the RPC to send now, if any. */
+  async function apply(
+    job: JobRow,
+    current: JobState,
+    step: Step,
+    sessionId: string,
+  ): Promise<JobRpc | null> {
     if (step.writes && step.writes.length > 0) await devices.storeParameters(job.device_id, step.writes);
     switch (step.kind) {
       case 'done':
@@ -132,6 +163,9 @@ export function createJobEngine(
         return null;
       case 'wait':
         await jobs.progress(job, { ...step.state, inFlight: false });
+        return null;
+      case 'yield':
+        await jobs.park(job, { ...step.state, inFlight: false, yieldedIn: sessionId });
         return null;
       case 'rpc':
         await jobs.progress(job, { ...current, ...step.state, inFlight: true });
@@ -176,6 +210,22 @@ export function createJobEngine(
     return true;
   }
 
+  /**
+   * At a bootstrap (0 BOOTSTRAP, or the device's first Inform), a job that reads the router's whole
+   * tree (types/discover-tree.ts); one left from an earlier bootstrap starts over, as the router's
+   * tree may have changed with the reset. Answers whether one was created.
+   */
+  async function discoveryJob(s: SessionFacts): Promise<boolean> {
+    if (!o.discoverTree || !(s.firstInform || s.events.includes('0 BOOTSTRAP'))) return false;
+    const device = await devices.findById(s.deviceId);
+    if (!device) return false;
+    for (const old of await jobs.unfinishedOf(device.id)) {
+      if (old.type === DISCOVERY_JOB) await jobs.finish(old, 'cancelled', {});
+    }
+    await jobs.create([device], DISCOVERY_JOB, {}, DISCOVERY_TTL_SECONDS);
+    return true;
+  }
+
   return {
     /**
      * The Inform was recorded: jobs waiting for a reboot or reset see it, and the device gets its
@@ -190,11 +240,12 @@ export function createJobEngine(
           if (!d.inform) continue;
           const v = await view(job, state, s.baseUrl);
           const step = decide(job, 'read the Inform', () => d.inform!(v, s));
-          if (step) await apply(job, state, step);
+          if (step) await apply(job, state, step, s.sessionId);
         }
       }
       const credentials = await credentialsJob(s);
-      return { jobsWaiting: s.jobsWaiting || credentials };
+      const discovery = await discoveryJob(s);
+      return { jobsWaiting: s.jobsWaiting || credentials || discovery };
     },
 
     /** The next RPC for the device: its oldest unfinished job starts; null when nothing is to do. */
@@ -204,7 +255,7 @@ export function createJobEngine(
       if (!s.jobsWaiting && (s.deviceStatus === 'online' || s.deviceStatus === 'offline')) return null;
       for (;;) {
         const unfinished = await jobs.unfinishedOf(s.deviceId);
-        const job = unfinished[0];
+        const job = nextJob(unfinished, s.sessionId);
         if (!job) {
           await jobs.settleDevice(s.deviceId);
           return null;
@@ -212,13 +263,18 @@ export function createJobEngine(
         // A job waiting for a reboot, reset or transfer holds the jobs behind it until the device
         // reports back or the wait's deadline fails it (jobs.failOverdueWaits).
         if (awaiting(job, stateOf(job))) return null;
-        const started = await jobs.start(job);
-        const v = await view(started, {}, s.baseUrl);
+        // A background job that yielded goes on from its state; any other job starts afresh.
+        const resumed = resumes(job);
+        const { yieldedIn: _session, ...kept } = stateOf(job);
+        const state: JobState = resumed ? kept : {};
+        const started = resumed ? await jobs.resume(job) : await jobs.start(job);
+        const v = await view(started, state, s.baseUrl);
         const d = descriptorOf(job.type);
         const rpc = await apply(
           started,
-          {},
+          state,
           decide(started, 'start', () => d.start(v)),
+          s.sessionId,
         );
         if (rpc) return rpc;
       }
@@ -239,9 +295,10 @@ export function createJobEngine(
       const state = stateOf(job);
       const d = descriptorOf(job.type);
       if (answer.name === 'Fault') {
+        // The descriptor may have another way (refresh reads by name what a partial path refused).
         const v = d.fault ? await view(job, state, s.baseUrl) : undefined;
-        const step = v && decide(job, 'read the fault', () => d.fault!(v, answer));
-        if (step) return apply(job, state, step);
+        const step = v ? decide(job, 'read the Fault', () => d.fault!(v, answer)) : null;
+        if (step) return apply(job, state, step, s.sessionId);
         await jobs.finish(job, 'failed', { error: describeFault(answer), faultCode: answer.faultCode });
         return null;
       }
@@ -250,6 +307,7 @@ export function createJobEngine(
         job,
         state,
         decide(job, `read ${answer.name}`, () => d.answer(v, answer)),
+        s.sessionId,
       );
     },
 
@@ -283,6 +341,7 @@ export function createJobEngine(
         job,
         state,
         decide(job, 'read TransferComplete', () => d.transferComplete!(v, tc)),
+        s.sessionId,
       );
     },
   };

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { JobRow, JobStatus, JobType, NewJobRow } from '../../db/tables/jobs';
-import { INTERNAL_JOB_TYPES } from './types';
+import { BACKGROUND_JOB_TYPES, INTERNAL_JOB_TYPES } from './types';
 
 export interface JobListQuery {
   status?: JobStatus;
@@ -111,13 +111,18 @@ export function createJobsRepository(db: Kysely<Database>) {
     inFlight(): Promise<JobRow[]> {
       return db.selectFrom('jobs').selectAll().where('status', '=', 'running').execute();
     },
-    /** Devices that have jobs waiting to run. */
+    /**
+     * Devices that have jobs waiting to run. Background work is left out: it waits for the device's
+     * own sessions, and waking every router in the middle of discovery after a restart would be the
+     * storm discovery is bounded to avoid (types/discover-tree.ts).
+     */
     async devicesWithPending(): Promise<string[]> {
       const rows = await db
         .selectFrom('jobs')
         .select('device_id')
         .distinct()
         .where('status', '=', 'pending')
+        .where('type', 'not in', BACKGROUND_JOB_TYPES)
         .execute();
       return rows.map((r) => r.device_id);
     },

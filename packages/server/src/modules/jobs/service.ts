@@ -267,6 +267,25 @@ export function createJobsService(
     },
 
     /**
+     * A background job goes on where it stopped (engine.ts): running again with its state, and no
+     * new attempt (attempts count sessions that lost its RPC, not the steps it takes).
+     */
+    async resume(job: JobRow): Promise<JobRow> {
+      const resumed = await set(job, { status: 'running', command_key: commandKeyOf(job) });
+      await tellDevices(job.device_id);
+      return resumed;
+    },
+
+    /**
+     * A background job's step is over (descriptor.ts `yield`): it waits like a new job, with its
+     * state, for the device's next session; the device is no longer provisioning meanwhile.
+     */
+    async park(job: JobRow, state: JobState): Promise<void> {
+      await set(job, { status: 'pending', state: JSON.stringify(state) });
+      await tellDevices(job.device_id);
+    },
+
+    /**
      * The job's state between steps. A job that now waits for its device to report back (a boot, a
      * TransferComplete) waits until a deadline; failOverdueWaits fails it after that.
      */

@@ -474,6 +474,7 @@ export function step(state: SessionState | null, input: SessionInput, env: StepE
           deviceId: device.id,
           deviceStatus: device.status,
           jobsWaiting: device.jobsWaiting,
+          ...(device.created ? { firstInform: true } : {}),
         },
         effects: [{ kind: 'opened' }, { kind: 'start-jobs' }],
       };

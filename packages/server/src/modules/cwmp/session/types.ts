@@ -47,6 +47,8 @@ export interface SessionState extends InformEventFacts {
   deviceStatus: string;
   /** Whether jobs may wait for the device (see jobs/engine.ts SessionFacts). */
   jobsWaiting: boolean;
+  /** The Inform created the device: its first ever to this ACS. */
+  firstInform?: boolean;
   remoteAddress: string;
   baseUrl: string;
   /** The RPC of ours awaiting an answer, with the cwmp:ID it was sent with. */
@@ -104,6 +106,8 @@ export interface RecordedDevice {
   id: string;
   status: string;
   jobsWaiting: boolean;
+  /** The Inform created the device. */
+  created?: boolean;
 }
 
 export type SessionInput =

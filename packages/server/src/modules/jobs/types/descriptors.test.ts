@@ -2,8 +2,17 @@
 // answer, TransferComplete or Inform moves it on, and what it writes. No database, no session.
 import { cwmpFault, type CpeMethodResponse, type TransferComplete } from '@provisor/cwmp';
 import { describe, expect, it } from 'vitest';
-import { overdueError, waitPhaseOf, waitSecondsOf, type JobDescriptor, type JobView } from '../descriptor';
-import { INTERNAL_JOB_TYPES, JOB_DESCRIPTORS, JOB_TYPES, descriptorOf } from './index';
+import {
+  overdueError,
+  waitPhaseOf,
+  waitSecondsOf,
+  type JobDescriptor,
+  type JobView,
+  type Step,
+} from '../descriptor';
+import { DISCOVERY_RPCS_PER_SESSION } from './discover-tree';
+import { BACKGROUND_JOB_TYPES, INTERNAL_JOB_TYPES, JOB_DESCRIPTORS, JOB_TYPES, descriptorOf } from './index';
+import { GPV_BATCH } from './tree-read';
 
 const JOB_ID = '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
 const KEY = '0f1e2d3c4b5a49788695a4b3c2d1e0f9';
@@ -33,7 +42,8 @@ const tc = (faultCode = 0, faultString = ''): TransferComplete => ({
 describe('the job type list', () => {
   it('has one descriptor per type, each naming the RPCs it starts with', () => {
     expect(new Set(JOB_TYPES).size).toBe(JOB_DESCRIPTORS.length);
-    expect(INTERNAL_JOB_TYPES).toEqual(['set-connection-credentials']);
+    expect(INTERNAL_JOB_TYPES).toEqual(['set-connection-credentials', 'discover-tree']);
+    expect(BACKGROUND_JOB_TYPES).toEqual(['discover-tree']);
     for (const desc of JOB_DESCRIPTORS) {
       expect(desc.rpcs.length, desc.type).toBeGreaterThan(0);
     }
@@ -252,6 +262,105 @@ describe('parameter jobs', () => {
       },
     );
     expect(values).toMatchObject({ kind: 'done', result: { path: 'Device.ManagementServer.', count: 1 } });
+  });
+
+  it('refresh reads by name, in batches, what a router refuses as a partial path', () => {
+    const r = d('refresh');
+    const leaves = Array.from({ length: GPV_BATCH + 5 }, (_, i) => `Device.X.${i + 1}.Name`);
+    const v = view({});
+    const names = r.answer(v, {
+      name: 'GetParameterNamesResponse',
+      parameterList: [
+        { name: 'Device.', writable: false },
+        ...leaves.map((name, i) => ({ name, writable: i === 0 })),
+      ],
+    });
+    expect(names).toMatchObject({ request: { parameterNames: ['Device.'] }, state: { root: 'Device.' } });
+    const fault = cwmpFault(9005, 'Invalid parameter name');
+    const refused = r.fault!(view({}, { state: names.kind === 'rpc' ? names.state! : {} }), fault);
+    expect(refused).toMatchObject({ kind: 'rpc', state: { phase: 'batches', count: 0 } });
+    if (refused?.kind !== 'rpc') throw new Error('expected an RPC');
+    expect(refused.request).toEqual({
+      name: 'GetParameterValues',
+      parameterNames: leaves.slice(0, GPV_BATCH),
+    });
+    const answer = (names: string[]): CpeMethodResponse => ({
+      name: 'GetParameterValuesResponse',
+      parameterList: names.map((name) => ({ name, type: 'string', value: `v-${name}`, raw: `v-${name}` })),
+    });
+    const first = r.answer(view({}, { state: refused.state! }), answer(leaves.slice(0, GPV_BATCH)));
+    expect(first).toMatchObject({ kind: 'rpc', request: { parameterNames: leaves.slice(GPV_BATCH) } });
+    expect(first.writes?.[0]).toEqual({
+      name: leaves[0],
+      value: `v-${leaves[0]}`,
+      type: 'string',
+      writable: true,
+    });
+    expect(first.writes).toHaveLength(GPV_BATCH);
+    if (first.kind !== 'rpc') throw new Error('expected an RPC');
+    const last = r.answer(view({}, { state: first.state! }), answer(leaves.slice(GPV_BATCH)));
+    expect(last).toMatchObject({ kind: 'done', result: { path: 'Device.', count: GPV_BATCH + 5 } });
+    expect(last.writes).toHaveLength(5);
+    // A batch refused too, or the names refused: the job fails with the router's fault.
+    expect(r.fault!(view({}, { state: first.state! }), fault)).toBeNull();
+    expect(r.fault!(view({}), fault)).toBeNull();
+  });
+
+  it('discover-tree reads the whole tree, ManagementServer first, a bounded step per session', () => {
+    const r = d('discover-tree');
+    expect(r).toMatchObject({ internal: true, background: true });
+    expect(r.start(view({}))).toEqual({
+      kind: 'rpc',
+      request: { name: 'GetParameterNames', parameterPath: '', nextLevel: false },
+      state: { stepRpcs: 1 },
+    });
+    const others = Array.from(
+      { length: GPV_BATCH * (DISCOVERY_RPCS_PER_SESSION - 1) + 9 },
+      (_, i) => `Device.X.${i}`,
+    );
+    const interval = 'Device.ManagementServer.PeriodicInformInterval';
+    const names = r.answer(view({}, { state: { stepRpcs: 1 } }), {
+      name: 'GetParameterNamesResponse',
+      parameterList: [
+        { name: 'Device.', writable: false },
+        ...others.map((name) => ({ name, writable: false })),
+        { name: interval, writable: true },
+      ],
+    });
+    // The interval is in the first batch; nothing is written before values come.
+    expect(names).toMatchObject({ kind: 'rpc', state: { phase: 'batches', root: 'Device.', stepRpcs: 2 } });
+    if (names.kind !== 'rpc') throw new Error('expected an RPC');
+    expect(names.writes).toBeUndefined();
+    expect(names.request).toMatchObject({ parameterNames: [interval, ...others.slice(0, GPV_BATCH - 1)] });
+    let step: Step = names;
+    const sent: string[][] = [];
+    while (step.kind === 'rpc') {
+      const asked = (step.request as { parameterNames: string[] }).parameterNames;
+      sent.push(asked);
+      step = r.answer(view({}, { state: step.state! }), {
+        name: 'GetParameterValuesResponse',
+        parameterList: asked.map((name) => ({ name, type: 'string', value: '1', raw: '1' })),
+      });
+    }
+    // GetParameterNames and GPV batches up to the bound, then the step yields with its state kept.
+    expect(sent).toHaveLength(DISCOVERY_RPCS_PER_SESSION - 1);
+    expect(step).toMatchObject({ kind: 'yield', state: { stepRpcs: DISCOVERY_RPCS_PER_SESSION } });
+    if (step.kind !== 'yield') throw new Error('expected a yield');
+    const left = step.state.leaves!;
+    expect(left).toHaveLength(10);
+    // The next session goes on where this one stopped, with a fresh bound.
+    const resumed = r.start(view({}, { state: step.state }));
+    expect(resumed).toMatchObject({
+      kind: 'rpc',
+      request: { parameterNames: left.slice(0, GPV_BATCH).map(([n]) => n) },
+      state: { stepRpcs: 1 },
+    });
+    if (resumed.kind !== 'rpc') throw new Error('expected an RPC');
+    const end = r.answer(view({}, { state: resumed.state! }), {
+      name: 'GetParameterValuesResponse',
+      parameterList: left.map(([name]) => ({ name, type: 'string', value: '1', raw: '1' })),
+    });
+    expect(end).toMatchObject({ kind: 'done', result: { path: 'Device.', count: others.length + 1 } });
   });
 
   it('add-object and delete-object send the object with the job key and answer the instance', () => {

@@ -7,6 +7,7 @@ import addObject from './add-object';
 import applyProfile from './apply-profile';
 import backupConfig from './backup-config';
 import deleteObject from './delete-object';
+import discoverTree from './discover-tree';
 import downloadFile from './download-file';
 import factoryReset from './factory-reset';
 import firmwareUpgrade from './firmware-upgrade';
@@ -35,6 +36,7 @@ export const JOB_DESCRIPTORS = [
   restoreConfig,
   applyProfile,
   setConnectionCredentials,
+  discoverTree,
 ] as const;
 
 export type JobType = (typeof JOB_DESCRIPTORS)[number]['type'];
@@ -59,6 +61,11 @@ export type JobTypeParams<T extends JobType> = Static<ParamsByType[T]>;
 export const INTERNAL_JOB_TYPES = JOB_DESCRIPTORS.filter((d) => d.internal === true).map(
   (d) => d.type,
 ) as JobType[];
+
+/** The types of the ACS's background work (descriptor.ts `background`): nothing wakes a device for it. */
+export const BACKGROUND_JOB_TYPES = JOB_DESCRIPTORS.filter(
+  (d) => (d as JobDescriptor<never>).background === true,
+).map((d) => d.type) as JobType[];
 
 const BY_TYPE = new Map<string, JobDescriptor<unknown>>(
   JOB_DESCRIPTORS.map((d) => [d.type, d as JobDescriptor<unknown>]),
