@@ -5,8 +5,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
-import { descriptorOf, type JobParams, type JobsService } from '../jobs/index';
-import type { FileStore } from './store';
+import type { FileStore } from '../files/index';
+import type { JobParams, JobsService } from './service';
+import { descriptorOf } from './types';
 
 
 export interface CpeFilesOptions {
