@@ -14,7 +14,7 @@ import { retryWaitSeconds } from './retry';
 import { serveRpc } from './serve-rpc';
 import type { AfterSessionAction } from './serve-rpc';
 import { SessionLog } from './session-log';
-import type { TransferLimits } from './transfers';
+import type { TransferLimits, UploadMethod } from './transfers';
 
 export interface DeviceFaults {
   /** Never informs; connection requests find nobody (the socket is reset). */
@@ -73,6 +73,8 @@ export interface DeviceConfig {
   faults: DeviceFaults;
   sessionLimits?: SessionLimits;
   transferLimits?: TransferLimits;
+  /** How the device sends Upload files (default PUT). */
+  uploadMethod?: UploadMethod;
   /** Most entries kept in sessionLog. */
   sessionLogLimit: number;
   hooks: DeviceHooks;

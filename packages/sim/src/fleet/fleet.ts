@@ -13,7 +13,7 @@ import type { DeviceState } from '../device/device-state';
 import { SimDevice } from '../device/sim-device';
 import type { DeviceTiming } from '../device/sim-device';
 import type { SessionLimits } from '../session/session';
-import type { TransferLimits } from '../device/transfers';
+import type { TransferLimits, UploadMethod } from '../device/transfers';
 import { faultsFor, seededRandom, validateFaults } from './fault-plan';
 import type { FleetFaults } from './fault-plan';
 import { StateStore, restoreInto, snapshotDevice } from './persistence';
@@ -58,6 +58,8 @@ export interface FleetOptions {
   persistIntervalMs?: number;
   sessionLimits?: SessionLimits;
   transferLimits?: TransferLimits;
+  /** How the devices send Upload files: HTTP PUT (default, as TR-069 3.4.3 says) or POST, as some routers do. */
+  uploadMethod?: UploadMethod;
   /** Seed of the fault-injection and back-off jitter PRNG. */
   seed?: number;
 }
@@ -298,6 +300,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       faults: faultsFor(index, options.faults ?? {}),
       ...(options.sessionLimits ? { sessionLimits: options.sessionLimits } : {}),
       ...(options.transferLimits ? { transferLimits: options.transferLimits } : {}),
+      ...(options.uploadMethod ? { uploadMethod: options.uploadMethod } : {}),
       sessionLogLimit: options.sessionLogLimit ?? 500,
       hooks: {
         acquireSlot: () => slots.acquire(),
