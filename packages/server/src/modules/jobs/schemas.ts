@@ -41,7 +41,10 @@ export const scheduleInformParams = Type.Object(
 /** A file of the store or an outside URL (files/routes.ts keeps one of them). */
 export const firmwareUpgradeParams = firmwareBody;
 /** CWMP Download of a stored file to a path on the router. */
-export const downloadFileParams = Type.Object({ fileId: Type.String(), targetPath: Type.String() }, closed);
+export const downloadFileParams = Type.Object(
+  { fileId: Type.String(), targetPath: Type.String(), fileType: Type.String() },
+  closed,
+);
 /** CWMP Upload of a file on the router. */
 export const uploadFileParams = downloadFileBody;
 export const backupConfigParams = Type.Object({}, closed);

@@ -9,6 +9,7 @@ import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import { readMultipart, type FileStore } from '../files/index';
 import { perDevice } from './bulk';
+import { downloadFileType, uploadFileType } from './file-types';
 import {
   bulkFirmwareSchema,
   deviceActionSchema,
@@ -74,15 +75,22 @@ export async function transferRoutes(
       device.id,
     );
     const targetPath = (fields.targetPath ?? '').trim();
-    if (!targetPath) {
+    let fileType: string;
+    try {
+      if (!targetPath) {
+        throw new AppError(
+          400,
+          'Target path required',
+          'Give the path on the router where the file goes, in the "targetPath" field.',
+        );
+      }
+      // The optional "fileType" field: what the router does with the file (TR-069 Amendment 6, A.3.2.8).
+      fileType = downloadFileType(fields.fileType);
+    } catch (err) {
       await store.remove(file.id);
-      throw new AppError(
-        400,
-        'Target path required',
-        'Give the path on the router where the file goes, in the "targetPath" field.',
-      );
+      throw err;
     }
-    return one(device, 'download-file', { fileId: file.id, targetPath });
+    return one(device, 'download-file', { fileId: file.id, targetPath, fileType });
   });
 
   app.post(
@@ -90,7 +98,10 @@ export async function transferRoutes(
     { schema: deviceActionWithBody(jobTypeParams['upload-file']) },
     async (request) => {
       const device = await devices.get(request.params.id);
-      return one(device, 'upload-file', { filePath: request.body.filePath });
+      const { filePath } = request.body;
+      // The path picks the file among those the router lists (jobs/file-types.ts).
+      const fileType = uploadFileType(filePath, request.body.fileType, await devices.parametersOf(device.id));
+      return one(device, 'upload-file', { filePath, fileType });
     },
   );
 

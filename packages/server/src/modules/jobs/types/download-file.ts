@@ -1,32 +1,20 @@
-// download-file: Download "3 Vendor Configuration File" of a file of the store to a path on the
-// device.
-import { describeJob, unexpected } from '../descriptor';
-import {
-  afterTransferRpc,
-  download,
-  downloadDone,
-  fileOf,
-  transferFault,
-  type TransferParams,
-} from './transfer';
+// download-file: Download (TR-069 Amendment 6, A.3.2.8) of a file of the store to a path on the
+// device, as the FileType the operator chose (jobs/file-types.ts).
+import { describeJob } from '../descriptor';
+import { downloadOfStoredFile, type TransferParams } from './transfer';
 
 export interface DownloadFileParams extends TransferParams {
   fileId: string;
   /** Where the file goes on the device (TargetFileName). */
   targetPath: string;
+  /** The Download FileType; jobs made before it could be chosen were sent as configuration. */
+  fileType?: string;
 }
 
 export default describeJob<DownloadFileParams>()({
   type: 'download-file',
-  rpcs: ['Download'],
-  transfer: { direction: 'download' },
-  start: (c) => {
-    const f = fileOf(c);
-    return download(c, '3 Vendor Configuration File', f.url, f.size, c.params.targetPath);
-  },
-  answer: (c, a) =>
-    a.name === 'DownloadResponse'
-      ? afterTransferRpc(c, a.status, downloadDone)
-      : unexpected(a, 'DownloadResponse'),
-  transferComplete: (_c, tc) => transferFault(tc) ?? downloadDone(),
+  ...downloadOfStoredFile<DownloadFileParams>({
+    fileType: (p) => p.fileType ?? '3 Vendor Configuration File',
+    targetPath: (p) => p.targetPath,
+  }),
 });
