@@ -9,10 +9,11 @@ import consolePlugin from './modules/console/plugin';
 import { cwmpDoor } from './modules/cwmp/plugin';
 import { connectionRoutes } from './modules/cwmp/routes';
 import { devicesRoutes } from './modules/devices/routes';
-import { cpeFilesDoor } from './modules/files/cpe-door';
 import { filesRoutes } from './modules/files/routes';
 import { assignRoutes } from './modules/jobs/assign-routes';
+import { cpeFilesDoor } from './modules/jobs/cpe-files-door';
 import { jobsRoutes } from './modules/jobs/routes';
+import { transferRoutes } from './modules/jobs/transfer-routes';
 import livePlugin, { registerWebsocket } from './modules/live/plugin';
 import { profilesRoutes } from './modules/profiles/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -91,6 +92,7 @@ export async function registerHttp(
   await app.register(jobsRoutes);
   await app.register(multipart, { limits: { fileSize: config.maxFileBytes, files: 1 } });
   await app.register(filesRoutes, { store: files, maxFileBytes: config.maxFileBytes });
+  await app.register(transferRoutes, { store: files, maxFileBytes: config.maxFileBytes });
   await app.register(templatesRoutes, {
     maxImportBytes: Math.min(config.bodyLimitBytes, config.maxFileBytes),
   });

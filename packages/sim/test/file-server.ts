@@ -1,4 +1,4 @@
-// A tiny file server for Download/Upload tests: GET serves `files`, PUT stores into `uploads`.
+// A tiny file server for Download/Upload tests: GET serves `files`, PUT or POST stores into `uploads`.
 // Optional Basic or Digest authentication.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -13,7 +13,7 @@ import {
 
 export class FileServer {
   readonly files = new Map<string, Buffer | string>();
-  readonly uploads = new Map<string, { body: string; contentType: string }>();
+  readonly uploads = new Map<string, { body: string; contentType: string; method: string }>();
   url = '';
 
   private constructor(private readonly server: Server) {}
@@ -62,10 +62,11 @@ export class FileServer {
           }
         }
         const path = req.url ?? '/';
-        if (req.method === 'PUT') {
+        if (req.method === 'PUT' || req.method === 'POST') {
           self.uploads.set(path, {
             body: Buffer.concat(chunks).toString('utf8'),
             contentType: String(req.headers['content-type']),
+            method: req.method,
           });
           res.writeHead(201).end();
           return;

@@ -48,9 +48,35 @@ export const firmwareBody = Type.Object(
 );
 export type FirmwareInput = Static<typeof firmwareBody>;
 
-/** Fetch a file from the router (CWMP Upload): the path of the file on the router. */
+/**
+ * The FileTypes of a Download (TR-069 Amendment 6, A.3.2.8), besides the vendor-specific
+ * "X <OUI> <name>". upload-file sends an operator's file as one of them.
+ */
+export const DOWNLOAD_FILE_TYPES = [
+  '1 Firmware Upgrade Image',
+  '2 Web Content',
+  '3 Vendor Configuration File',
+  '4 Tone File',
+  '5 Ringer File',
+] as const;
+export type DownloadFileType = (typeof DOWNLOAD_FILE_TYPES)[number];
+
+/**
+ * The FileTypes of an Upload (TR-069 Amendment 6, A.4.1.5), besides "3 Vendor Configuration File <i>"
+ * and "4 Vendor Log File <i>" (the instance of DeviceInfo.VendorConfigFile / VendorLogFile).
+ */
+export const UPLOAD_FILE_TYPES = ['1 Vendor Configuration File', '2 Vendor Log File'] as const;
+export type UploadFileType = (typeof UPLOAD_FILE_TYPES)[number];
+
+/** FileType is at most 64 characters (TR-069 Amendment 6, A.3.2.8). */
+const fileType = Type.String({ minLength: 1, maxLength: 64 });
+
+/**
+ * Fetch a file from the router (CWMP Upload): the file on the router, and optionally the FileType to
+ * ask for (default "2 Vendor Log File"; jobs/file-types.ts says how the path picks the instance).
+ */
 export const downloadFileBody = Type.Object(
-  { filePath: Type.String({ minLength: 1, maxLength: 256 }) },
+  { filePath: Type.String({ minLength: 1, maxLength: 256 }), fileType: Type.Optional(fileType) },
   { additionalProperties: false },
 );
 export type DownloadFileInput = Static<typeof downloadFileBody>;

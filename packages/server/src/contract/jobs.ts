@@ -73,6 +73,8 @@ export const publicJobParams = exactObject({
   version: Type.Optional(Type.String()),
   targetPath: Type.Optional(Type.String()),
   filePath: Type.Optional(Type.String()),
+  /** upload-file, download-file: the TR-069 FileType the router was asked for. */
+  fileType: Type.Optional(Type.String()),
   profileId: Type.Optional(Type.String()),
   profileVersion: Type.Optional(Type.Integer()),
 });

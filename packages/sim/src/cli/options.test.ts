@@ -71,6 +71,12 @@ describe('parseCli', () => {
     expect(c.fleet.modelsDir).toBe('/a');
   });
 
+  it('sends uploads by PUT unless told --upload-method post, and names the choices on a bad one', () => {
+    expect(parseCli(['--acs', 'http://x/']).fleet.uploadMethod).toBe('PUT');
+    expect(parseCli(['--acs', 'http://x/', '--upload-method', 'post']).fleet.uploadMethod).toBe('POST');
+    expect(() => parseCli(['--acs', 'http://x/', '--upload-method', 'ftp'])).toThrow(/put, post/);
+  });
+
   it('says what is wrong with a bad number or a missing --acs', () => {
     expect(() => parseCli(['--acs', 'http://x/', '--count', 'many'])).toThrow(
       /--count must be a whole number from 1/,

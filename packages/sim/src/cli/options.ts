@@ -133,6 +133,11 @@ export function buildCommand(): Command {
       number('--status-every', 0.1),
       10,
     )
+    .addOption(
+      new Option('--upload-method <method>', 'how devices send Upload files (some routers POST them)')
+        .choices(['put', 'post'])
+        .default('put'),
+    )
     .option('--duration <seconds>', 'stop after this long (0 = until Ctrl-C)', number('--duration', 0), 0)
     .showHelpAfterError();
 }
@@ -167,6 +172,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = {}): CliConfig
       factoryResetEvents: str('factoryResetEvents') as RebootBehaviour['factoryResetEvents'],
       comesBack: o.stayDown !== true,
     },
+    uploadMethod: str('uploadMethod') === 'post' ? 'POST' : 'PUT',
     faults: {
       offlineShare: num('offline'),
       slowShare: num('slow'),

@@ -88,13 +88,9 @@ function setQueuedState(
   else (q[i] as { state: 1 | 2 }).state = state;
 }
 
-function finish(
-  device: SimDevice,
-  commandKey: string,
-  isDownload: boolean,
-  r: TransferResult,
-  detail?: string,
-): void {
+function finish(device: SimDevice, req: Download | Upload, r: TransferResult, detail?: string): void {
+  const { commandKey } = req;
+  const isDownload = req.name === 'Download';
   const t: FinishedTransfer = {
     commandKey,
     isDownload,
@@ -110,6 +106,10 @@ function finish(
     kind: 'transfer',
     direction: isDownload ? 'download' : 'upload',
     commandKey,
+    fileType: req.fileType,
+    ...(req.name === 'Download'
+      ? { targetFileName: req.targetFileName }
+      : { method: device.config.uploadMethod ?? 'PUT' }),
     faultCode: r.fault.faultCode,
     ...(detail !== undefined ? { detail } : {}),
   });
@@ -122,7 +122,7 @@ async function runDownload(device: SimDevice, req: Download): Promise<void> {
   const body = result.body;
   delete result.body;
   if (result.fault.faultCode !== 0 || body === undefined) {
-    finish(device, req.commandKey, true, result);
+    finish(device, req, result);
     device.requestSession();
     return;
   }
@@ -131,7 +131,7 @@ async function runDownload(device: SimDevice, req: Download): Promise<void> {
     // The new image reports its version after the reboot: 1 BOOT + 7 TRANSFER COMPLETE + M Download.
     const version = firmwareVersionOf(body, req.url);
     device.state.tree.setLocal(`${root}DeviceInfo.SoftwareVersion`, version);
-    finish(device, req.commandKey, true, result, `firmware ${version}`);
+    finish(device, req, result, `firmware ${version}`);
     device.reboot([]);
     return;
   }
@@ -146,22 +146,16 @@ async function runDownload(device: SimDevice, req: Download): Promise<void> {
           faultCode: 9018,
           faultString: `File corrupted: the configuration does not fit this device (${applied.code})`,
         };
-        finish(device, req.commandKey, true, { ...result, fault: f });
+        finish(device, req, { ...result, fault: f });
         device.requestSession();
         return;
       }
-      finish(
-        device,
-        req.commandKey,
-        true,
-        result,
-        `configuration applied (${config.parameters.length} values)`,
-      );
+      finish(device, req, result, `configuration applied (${config.parameters.length} values)`);
       device.requestSession();
       return;
     }
   }
-  finish(device, req.commandKey, true, result, `${body.length} bytes stored`);
+  finish(device, req, result, `${body.length} bytes stored`);
   device.requestSession();
 }
 
@@ -179,7 +173,8 @@ async function runUpload(device: SimDevice, req: Upload): Promise<void> {
     content,
     isConfig ? 'application/json' : 'text/plain',
     device.config.transferLimits,
+    device.config.uploadMethod,
   );
-  finish(device, req.commandKey, false, result);
+  finish(device, req, result);
   device.requestSession();
 }

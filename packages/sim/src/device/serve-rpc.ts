@@ -172,6 +172,14 @@ export function serveRpc(
       if (bad) return bad;
       if (!UPLOAD_TYPES.test(req.fileType))
         return cwmpFault(9003, `Unsupported FileType for Upload: ${req.fileType}`);
+      // "3 Vendor Configuration File <i>" / "4 Vendor Log File <i>" name DeviceInfo.VendorConfigFile.{i}
+      // / VendorLogFile.{i} (TR-069 Amendment 6, A.4.1.5): a file the device does not have is refused.
+      const instance = /^([34]) Vendor (?:Configuration|Log) File (\d+)$/.exec(req.fileType);
+      if (instance) {
+        const table = instance[1] === '3' ? 'VendorConfigFile' : 'VendorLogFile';
+        if (state.tree.node(`${state.root}DeviceInfo.${table}.${instance[2]}.`) === undefined)
+          return cwmpFault(9003, `No file ${table}.${instance[2]} on this device`);
+      }
       state.queued.push({
         commandKey: req.commandKey,
         state: 1,

@@ -13,6 +13,11 @@ export type SessionLogEntry =
       kind: 'transfer';
       direction: 'download' | 'upload';
       commandKey: string;
+      /** The FileType the ACS asked for (TR-069 Amendment 6, A.3.2.8, A.4.1.5). */
+      fileType: string;
+      /** Download: the TargetFileName the ACS gave; Upload: how the file was sent. */
+      targetFileName?: string;
+      method?: 'PUT' | 'POST';
       faultCode: number;
       detail?: string;
     };

@@ -15,7 +15,7 @@ import { retryWaitSeconds } from './retry';
 import { serveRpc } from './serve-rpc';
 import type { AfterSessionAction } from './serve-rpc';
 import { SessionLog } from './session-log';
-import type { TransferLimits } from './transfers';
+import type { TransferLimits, UploadMethod } from './transfers';
 import { NO_QUIRKS, undeclarePrefixes, writesUndeclared } from './quirks';
 import type { RouterQuirks } from './quirks';
 
@@ -86,6 +86,8 @@ export interface DeviceConfig {
   quirks?: RouterQuirks;
   sessionLimits?: SessionLimits;
   transferLimits?: TransferLimits;
+  /** How the device sends Upload files (default PUT). */
+  uploadMethod?: UploadMethod;
   /** Most entries kept in sessionLog. */
   sessionLogLimit: number;
   hooks: DeviceHooks;

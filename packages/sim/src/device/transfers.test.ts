@@ -196,6 +196,50 @@ describe('Download and Upload (TR-069 Amendment 6, A.3.2.8, A.4.1.5)', () => {
     expect(r.acs.receivedOf(SN)[1]).toMatchObject({ name: 'Fault', faultCode: 9003 });
   });
 
+  it.each(['PUT', 'POST'] as const)(
+    'uploads with HTTP %s as told (uploadMethod) and records the FileType it was asked for',
+    async (method) => {
+      files = await FileServer.start();
+      r = await rig({ uploadMethod: method });
+      r.acs.queue(SN, upload({ fileType: '2 Vendor Log File', url: `${files.url}/up/log.txt` }));
+      await r.fleet.waitUntil(() => r!.acs.transferCompletesOf(SN).length >= 1, 5000, 'the upload');
+      expect(files.uploads.get('/up/log.txt')).toMatchObject({ method, contentType: 'text/plain' });
+      const logged = r.fleet.device(SN)!.sessionLog.entries.filter((e) => e.kind === 'transfer');
+      expect(logged).toEqual([
+        expect.objectContaining({ direction: 'upload', fileType: '2 Vendor Log File', method, faultCode: 0 }),
+      ]);
+    },
+  );
+
+  it('records the FileType and TargetFileName of a download, and refuses an upload of a file instance it lacks', async () => {
+    files = await FileServer.start();
+    files.files.set('/page.html', '<p>hello</p>');
+    r = await rig();
+    r.acs.queue(
+      SN,
+      download({
+        fileType: '2 Web Content',
+        url: `${files.url}/page.html`,
+        targetFileName: '/www/page.html',
+      }),
+      upload({ fileType: '4 Vendor Log File 7', url: `${files.url}/x` }),
+    );
+    await r.fleet.waitUntil(() => r!.acs.transferCompletesOf(SN).length >= 1, 5000, 'the download');
+    expect(r.fleet.device(SN)!.sessionLog.entries.filter((e) => e.kind === 'transfer')).toEqual([
+      expect.objectContaining({
+        direction: 'download',
+        fileType: '2 Web Content',
+        targetFileName: '/www/page.html',
+        faultCode: 0,
+      }),
+    ]);
+    expect(r.acs.receivedOf(SN)[1]).toMatchObject({
+      name: 'Fault',
+      faultCode: 9003,
+      faultString: expect.stringMatching(/VendorLogFile\.7/),
+    });
+  });
+
   it('reports 9012 when the upload server refuses the credentials', async () => {
     files = await FileServer.start({ scheme: 'basic', username: 'u', password: 'p' });
     r = await rig();

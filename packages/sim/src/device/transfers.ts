@@ -44,9 +44,15 @@ function fault(code: number, detail?: string): FaultStruct {
   return { faultCode: code, faultString: (detail ? `${base}: ${detail}` : base).slice(0, 256) };
 }
 
+/**
+ * How a device sends an Upload's file. TR-069 Amendment 6, 3.4.3 names HTTP PUT, and icwmp uses
+ * `curl -T`; other routers POST the file (issue 23, point 4).
+ */
+export type UploadMethod = 'PUT' | 'POST';
+
 async function exchange(
   url: URL,
-  method: 'GET' | 'PUT',
+  method: 'GET' | UploadMethod,
   credentials: { username: string; password: string } | undefined,
   limits: TransferLimits,
   body?: string,
@@ -108,12 +114,12 @@ export async function uploadFile(
   content: string,
   contentType: string,
   limits = DEFAULT_TRANSFER_LIMITS,
+  method: UploadMethod = 'PUT',
 ): Promise<TransferResult> {
   const startTime = iso();
   const credentials = req.username !== '' ? { username: req.username, password: req.password } : undefined;
   try {
-    // TR-069 Amendment 6, 3.4.3: uploads use HTTP PUT.
-    const res = await exchange(new URL(req.url), 'PUT', credentials, limits, content, contentType);
+    const res = await exchange(new URL(req.url), method, credentials, limits, content, contentType);
     const completeTime = iso();
     if (res.status === 401 || res.status === 403)
       return { fault: fault(9012, `HTTP ${res.status}`), startTime, completeTime };

@@ -13,7 +13,7 @@ import type { DeviceState } from '../device/device-state';
 import { SimDevice } from '../device/sim-device';
 import type { DeviceTiming } from '../device/sim-device';
 import type { SessionLimits } from '../session/session';
-import type { TransferLimits } from '../device/transfers';
+import type { TransferLimits, UploadMethod } from '../device/transfers';
 import { STANDARD_REBOOTS, validateRebootBehaviour } from '../device/reboot-behaviour';
 import type { RebootBehaviour } from '../device/reboot-behaviour';
 import { resolveQuirks } from '../device/quirks';
@@ -66,6 +66,8 @@ export interface FleetOptions {
   persistIntervalMs?: number;
   sessionLimits?: SessionLimits;
   transferLimits?: TransferLimits;
+  /** How the devices send Upload files: HTTP PUT (default, as TR-069 3.4.3 says) or POST, as some routers do. */
+  uploadMethod?: UploadMethod;
   /** Seed of the fault-injection and back-off jitter PRNG. */
   seed?: number;
 }
@@ -311,6 +313,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       quirks: resolveQuirks(options.quirks),
       ...(options.sessionLimits ? { sessionLimits: options.sessionLimits } : {}),
       ...(options.transferLimits ? { transferLimits: options.transferLimits } : {}),
+      ...(options.uploadMethod ? { uploadMethod: options.uploadMethod } : {}),
       sessionLogLimit: options.sessionLogLimit ?? 500,
       hooks: {
         acquireSlot: () => slots.acquire(),

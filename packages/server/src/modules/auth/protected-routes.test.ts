@@ -25,6 +25,7 @@ const PUBLIC_ROUTES = [
   'GET /files/:job/:token/:name',
   'HEAD /files/:job/:token/:name',
   'PUT /files/:job/:token/:name',
+  'POST /files/:job/:token/:name',
   'POST /',
   'POST /*',
 ];

@@ -1,8 +1,10 @@
 // The jobs module's public surface: other modules import only this file (issue 15, point 3).
 export { assignRoutes } from './assign-routes';
 export { perDevice, type BulkResult } from './bulk';
+export { cpeFilesDoor, type CpeFilesOptions } from './cpe-files-door';
 export { createJobsRepository, type JobsRepository } from './repository';
 export { jobsRoutes } from './routes';
+export { transferRoutes } from './transfer-routes';
 export { createJobsService, toApiJob, type JobsService, type JobsServiceOptions } from './service';
 export { createWaker, type WakerDeps } from './wake';
 export {

@@ -37,6 +37,7 @@ export interface JobParams {
   version?: string;
   targetPath?: string;
   filePath?: string;
+  fileType?: string;
   profileId?: string;
   profileVersion?: number;
   /** Secret in the /files URL that lets the CPE fetch or send this job's file. */
@@ -68,6 +69,7 @@ function publicParams(p: JobParams): PublicJobParams {
     version: p.version,
     targetPath: p.targetPath,
     filePath: p.filePath,
+    fileType: p.fileType,
     profileId: p.profileId,
     profileVersion: p.profileVersion,
   };

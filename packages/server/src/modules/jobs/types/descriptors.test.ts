@@ -539,6 +539,35 @@ describe('jobs that finish in a later session', () => {
     });
   });
 
+  it('download-file and upload-file send the FileType of their parameters; restore-config always a configuration', () => {
+    const v = view(
+      { fileId: 'f-3', targetPath: '/voice/ring.wav', fileType: '5 Ringer File', token: 'tok' },
+      { file: { id: 'f-3', name: 'ring.wav', size: 4 } },
+    );
+    expect(d('download-file').start(v)).toMatchObject({
+      request: {
+        name: 'Download',
+        fileType: '5 Ringer File',
+        targetFileName: '/voice/ring.wav',
+        fileSize: 4,
+      },
+    });
+    expect(d('restore-config').start(v)).toMatchObject({
+      request: { fileType: '3 Vendor Configuration File', targetFileName: '' },
+    });
+    expect(
+      d('upload-file').start(
+        view({ filePath: '/var/log/voip.log', fileType: '4 Vendor Log File 2', token: 'tok' }),
+      ),
+    ).toMatchObject({
+      request: {
+        name: 'Upload',
+        fileType: '4 Vendor Log File 2',
+        url: `http://acs:3029/files/${JOB_ID}/tok/voip.log`,
+      },
+    });
+  });
+
   it('upload-file and backup-config ask the device to PUT to the job URL, and finish only when a file arrived', () => {
     const log = d('upload-file');
     expect(log.transfer).toEqual({ direction: 'upload', kind: 'log' });

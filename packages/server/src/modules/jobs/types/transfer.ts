@@ -2,8 +2,8 @@
 // TransferComplete): the CPE fetches or sends the file itself, outside the session, and reports with
 // TransferComplete in a later session, matched to the job by CommandKey. Files come from and go to
 // the store at /files/<job>/<token>/<name>.
-import type { TransferComplete } from '@provisor/cwmp';
-import { commandKeyOf, type JobView, type Step } from '../descriptor';
+import type { CpeMethodResponse, TransferComplete } from '@provisor/cwmp';
+import { commandKeyOf, unexpected, type JobView, type Step } from '../descriptor';
 
 /** Every transfer job carries the secret of its /files URL. */
 export interface TransferParams {
@@ -79,4 +79,27 @@ export function uploadDone(c: JobView<unknown>): Step {
 export function fileOf(c: JobView<unknown>, outsideUrl = ''): { url: string; size: number } {
   if (c.file) return { url: c.transferUrl(c.file.name), size: c.file.size };
   return { url: outsideUrl, size: 0 };
+}
+
+/**
+ * A Download of a file of the store (download-file, restore-config): everything but the FileType and
+ * the target path, which each job type says from its parameters.
+ */
+export function downloadOfStoredFile<P>(how: {
+  fileType(params: P): string;
+  targetPath?(params: P): string;
+}) {
+  return {
+    rpcs: ['Download'] as const,
+    transfer: { direction: 'download' } as const,
+    start: (c: JobView<P>): Step => {
+      const f = fileOf(c);
+      return download(c, how.fileType(c.params), f.url, f.size, how.targetPath?.(c.params) ?? '');
+    },
+    answer: (c: JobView<P>, a: CpeMethodResponse): Step =>
+      a.name === 'DownloadResponse'
+        ? afterTransferRpc(c, a.status, downloadDone)
+        : unexpected(a, 'DownloadResponse'),
+    transferComplete: (_c: JobView<P>, tc: TransferComplete): Step => transferFault(tc) ?? downloadDone(),
+  };
 }

@@ -1,15 +1,16 @@
 // upload-file: Upload (TR-069 Amendment 6, A.4.1.5) of a file of the device to the store: a vendor
-// configuration or log file; the router PUTs it to the job's /files URL.
+// configuration or log file, as the FileType the route resolved from the operator's path and choice
+// (jobs/file-types.ts); the router PUTs or POSTs it to the job's /files URL.
 import { describeJob, unexpected } from '../descriptor';
 import { downloadFileBody } from '../../../contract';
 import { afterTransferRpc, transferFault, upload, uploadDone } from './transfer';
 
-/** Upload FileTypes a CPE knows (A.4.1.5); anything else asks for its log. */
+/** Jobs made before the FileType was resolved: a filePath that is a FileType, else the log. */
 const UPLOAD_FILE_TYPE = /^([13] Vendor Configuration File|[24] Vendor Log File)( \d+)?$/;
 
 export default describeJob({
   type: 'upload-file',
-  /** `filePath`: a FileType, or a path on the device whose last part names the stored file. */
+  /** `filePath`: the file on the device, its last part names the stored file; `fileType`: the Upload FileType. */
   params: downloadFileBody,
   rpcs: ['Upload'],
   transfer: { direction: 'upload', kind: 'log' },
@@ -17,7 +18,7 @@ export default describeJob({
     const path = c.params.filePath;
     return upload(
       c,
-      UPLOAD_FILE_TYPE.test(path) ? path : '2 Vendor Log File',
+      c.params.fileType ?? (UPLOAD_FILE_TYPE.test(path) ? path : '2 Vendor Log File'),
       path.split('/').pop() || 'device-file.log',
     );
   },

@@ -3,7 +3,51 @@ import { useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { FormField, inputClass } from '@/components/ui/form-field';
-import type { Device } from '@provisor/server/contract';
+import { everyValue } from '@/lib/every-value';
+import type { Device, DownloadFileType, UploadFileType } from '@provisor/server/contract';
+
+/** TR-069 Download FileTypes (A.3.2.8), for a file sent to the device; the server's default first. */
+const SEND_FILE_TYPES = everyValue<DownloadFileType>()([
+  '2 Web Content',
+  '1 Firmware Upgrade Image',
+  '3 Vendor Configuration File',
+  '4 Tone File',
+  '5 Ringer File',
+]);
+/** TR-069 Upload FileTypes (A.4.1.5), for a file fetched from the device; the server's default first. */
+const FETCH_FILE_TYPES = everyValue<UploadFileType>()(['2 Vendor Log File', '1 Vendor Configuration File']);
+
+function FileTypeField({
+  value,
+  options,
+  hint,
+  onChange,
+}: {
+  value: string;
+  options: readonly string[];
+  hint: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField label="File Type" hint={hint}>
+      {(props) => (
+        <select
+          {...props}
+          name="fileType"
+          className={inputClass}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
 
 interface ActionDialogProps {
   device: Device;
@@ -61,9 +105,12 @@ export function UploadFileDialog({
   pending,
   onClose,
   onSubmit,
-}: ActionDialogProps & { onSubmit: (input: { file: File; targetPath: string }) => void }) {
+}: ActionDialogProps & {
+  onSubmit: (input: { file: File; targetPath: string; fileType: string }) => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [targetPath, setTargetPath] = useState('');
+  const [fileType, setFileType] = useState<string>(SEND_FILE_TYPES[0]);
   const [errors, setErrors] = useState<{ file?: string; targetPath?: string }>({});
 
   const submit = (event: FormEvent) => {
@@ -74,7 +121,7 @@ export function UploadFileDialog({
       ...(targetPath.trim() ? {} : { targetPath: 'Target path is required' }),
     };
     setErrors(next);
-    if (file && targetPath.trim()) onSubmit({ file, targetPath: targetPath.trim() });
+    if (file && targetPath.trim()) onSubmit({ file, targetPath: targetPath.trim(), fileType });
   };
 
   return (
@@ -106,6 +153,12 @@ export function UploadFileDialog({
             />
           )}
         </FormField>
+        <FileTypeField
+          value={fileType}
+          options={SEND_FILE_TYPES}
+          hint="What the device does with the file (TR-069 FileType)."
+          onChange={setFileType}
+        />
         <Footer pending={pending} submitLabel="Upload" onClose={onClose} />
       </form>
     </Dialog>
@@ -117,8 +170,9 @@ export function DownloadFileDialog({
   pending,
   onClose,
   onSubmit,
-}: ActionDialogProps & { onSubmit: (filePath: string) => void }) {
+}: ActionDialogProps & { onSubmit: (input: { filePath: string; fileType: string }) => void }) {
   const [filePath, setFilePath] = useState('');
+  const [fileType, setFileType] = useState<string>(FETCH_FILE_TYPES[0]);
   const [error, setError] = useState<string>();
 
   const submit = (event: FormEvent) => {
@@ -126,7 +180,7 @@ export function DownloadFileDialog({
     // spec §5: download needs a file path.
     if (!filePath.trim()) return setError('File path is required');
     setError(undefined);
-    onSubmit(filePath.trim());
+    onSubmit({ filePath: filePath.trim(), fileType });
   };
 
   return (
@@ -148,6 +202,12 @@ export function DownloadFileDialog({
             />
           )}
         </FormField>
+        <FileTypeField
+          value={fileType}
+          options={FETCH_FILE_TYPES}
+          hint="A file the device lists under DeviceInfo is asked for by its path; else the device's own file of this type."
+          onChange={setFileType}
+        />
         <Footer pending={pending} submitLabel="Download" onClose={onClose} />
       </form>
     </Dialog>

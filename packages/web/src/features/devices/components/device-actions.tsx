@@ -153,9 +153,9 @@ export function useDeviceActions(): DeviceActions {
         device={dialog.device}
         pending={uploadFile.isPending}
         onClose={close}
-        onSubmit={({ file, targetPath }) =>
+        onSubmit={({ file, targetPath, fileType }) =>
           uploadFile.mutate(
-            { deviceId: dialog.device.id, file, targetPath },
+            { deviceId: dialog.device.id, file, targetPath, fileType },
             {
               onSuccess: () => {
                 close();
@@ -173,9 +173,9 @@ export function useDeviceActions(): DeviceActions {
         device={dialog.device}
         pending={downloadFile.isPending}
         onClose={close}
-        onSubmit={(filePath) =>
+        onSubmit={({ filePath, fileType }) =>
           downloadFile.mutate(
-            { deviceId: dialog.device.id, filePath },
+            { deviceId: dialog.device.id, filePath, fileType },
             {
               onSuccess: () => {
                 close();

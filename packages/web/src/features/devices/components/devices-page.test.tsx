@@ -321,6 +321,44 @@ describe('Devices screen', () => {
       expect(fetch.requests.some((request) => parse(request).method === 'POST')).toBe(false);
     });
 
+    it('sends the FileType chosen with an upload and a download (defaults: 2 Web Content, 2 Vendor Log File)', async () => {
+      const job = (type: string) =>
+        jsonResponse(200, {
+          success: true,
+          job: { id: `job-${type}`, deviceId: 'dev-1', type, status: 'pending', error: null },
+        });
+      const fetch = serve(DEVICES, (request) => {
+        const { path } = parse(request);
+        if (path === '/api/devices/dev-1/upload-file') return job('download-file');
+        if (path === '/api/devices/dev-1/download-file') return job('upload-file');
+        return undefined!;
+      });
+      renderApp(['/devices']);
+      const user = await openMenuItem('SN00001', 'Upload File');
+      const upload = screen.getByRole('dialog', { name: 'Upload File' });
+      expect(within(upload).getByLabelText('File Type')).toHaveValue('2 Web Content');
+      await user.upload(within(upload).getByLabelText('File'), new File(['RIFF'], 'ring.wav'));
+      await user.type(within(upload).getByLabelText('Target Path'), '/voice/ring.wav');
+      await user.selectOptions(within(upload).getByLabelText('File Type'), '5 Ringer File');
+      await user.click(within(upload).getByRole('button', { name: 'Upload' }));
+      expect(await screen.findByText('Upload scheduled')).toBeInTheDocument();
+      const sent = fetch.requests.find((request) => request.url.includes('upload-file'))?.body as FormData;
+      expect([sent.get('targetPath'), sent.get('fileType')]).toEqual(['/voice/ring.wav', '5 Ringer File']);
+
+      await user.click(screen.getByRole('button', { name: 'Actions for SN00001' }));
+      await user.click(screen.getByRole('menuitem', { name: 'Download File' }));
+      const download = screen.getByRole('dialog', { name: 'Download File' });
+      expect(within(download).getByLabelText('File Type')).toHaveValue('2 Vendor Log File');
+      await user.type(within(download).getByLabelText('File Path'), '/var/log/messages');
+      await user.click(within(download).getByRole('button', { name: 'Download' }));
+      expect(await screen.findByText('Download scheduled')).toBeInTheDocument();
+      const asked = fetch.requests.find((request) => request.url.includes('download-file'));
+      expect(JSON.parse(String(asked?.body))).toEqual({
+        filePath: '/var/log/messages',
+        fileType: '2 Vendor Log File',
+      });
+    });
+
     it('toasts "Connection test successful" when the device answers', async () => {
       const fetch = serve(DEVICES, (request) =>
         parse(request).path === '/api/devices/dev-1/test-connection'

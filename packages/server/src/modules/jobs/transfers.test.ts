@@ -253,6 +253,59 @@ describe('transfer jobs', () => {
     expect((await fetch(`${base}/files/not-a-job/token/x`, { method: 'PUT', body: 'x' })).status).toBe(404);
   });
 
+  it('takes an upload by POST with the same rules as PUT: the token, the size limit, one job, one use', async () => {
+    const { cpe, id } = await knownCpe();
+    const jobId = (await api('POST', `/api/devices/${id}/backup-config`)).json().job.id;
+    await session(cpe, [['6 CONNECTION REQUEST']]);
+    const rpc = await cpe.post('');
+    const up = rpc.envelope!.body as Msg<'Upload'>;
+    const post = (url: string, body: string) =>
+      fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/octet-stream' } });
+    const wrongToken = up.url.replace(/\/files\/([^/]+)\/[^/]+\//, '/files/$1/wrong-token/');
+    expect((await post(wrongToken, 'x')).status).toBe(404);
+    expect((await post(up.url, 'x'.repeat(70 * 1024))).status).toBe(413);
+    expect((await post(up.url, 'config by POST')).status).toBe(201);
+    await cpe.send(
+      {
+        name: 'UploadResponse',
+        status: 1,
+        startTime: '0001-01-01T00:00:00Z',
+        completeTime: '0001-01-01T00:00:00Z',
+      },
+      rpc.envelope!.header.id,
+    );
+    await session(cpe, [['7 TRANSFER COMPLETE'], ['M Upload', up.commandKey]]);
+    await cpe.send(
+      {
+        name: 'TransferComplete',
+        commandKey: up.commandKey,
+        faultStruct: { faultCode: 0, faultString: '' },
+        startTime: '',
+        completeTime: '',
+      },
+      'tc',
+    );
+    const done = await job(jobId);
+    expect(done.status).toBe('completed');
+    const files = (await api('GET', `/api/devices/${id}/files`)).json().files;
+    expect(files).toEqual([expect.objectContaining({ id: done.result.fileId, kind: 'backup', size: 14 })]);
+    // The job is over: its URL takes nothing more, by either method.
+    expect((await post(up.url, 'again')).status).toBe(404);
+    expect((await fetch(up.url, { method: 'PUT', body: 'again' })).status).toBe(404);
+  });
+
+  it('refuses a POST to a job that takes no upload', async () => {
+    const { cpe, id } = await knownCpe();
+    const fw = await uploadFirmware('fw-post.bin', 'PROVISOR-FIRMWARE X\n');
+    await api('POST', `/api/devices/${id}/firmware-upgrade`, { fileId: fw.id, version: 'X' });
+    await session(cpe, [['6 CONNECTION REQUEST']]);
+    const dl = (await cpe.post('')).envelope!.body as Msg<'Download'>;
+    expect((await fetch(dl.url, { method: 'POST', body: 'x' })).status).toBe(404);
+    expect((await fetch(`${base}/files/not-a-job/token/x`, { method: 'POST', body: 'x' })).status).toBe(404);
+    // The firmware itself is untouched.
+    expect(await (await fetch(dl.url)).text()).toBe('PROVISOR-FIRMWARE X\n');
+  });
+
   it('restores configuration only from .xml or .json files', async () => {
     const { cpe, id } = await knownCpe();
     const txt = multipart({}, { field: 'configFile', name: 'backup.txt', content: 'x' });

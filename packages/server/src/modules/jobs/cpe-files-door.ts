@@ -1,12 +1,14 @@
 // The CPE side of file transfers: GET /files/<job>/<token>/<name> serves a Download job's file, and
-// PUT stores an Upload job's file (cwmp-reference §6: uploads use HTTP PUT). The per-job token is the
-// only credential; a finished job's URL stops working.
+// PUT or POST stores an Upload job's file. TR-069 Amendment 6, 3.4.3 names PUT for uploads, but
+// routers upload backups and logs by POST as well (issue 23, point 4): both are one route, with the
+// same rules. The per-job token is the only credential; a finished job's URL stops working.
 import { timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
-import { descriptorOf, type JobParams, type JobsService } from '../jobs/index';
-import type { FileStore } from './store';
+import type { FileStore } from '../files/index';
+import type { JobParams, JobsService } from './service';
+import { descriptorOf } from './types';
 
 export interface CpeFilesOptions {
   jobs: JobsService;
@@ -68,10 +70,12 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
   );
 
   // The body is the request stream itself (the content type parser above).
-  app.put<CpeFileRoute & { Body: Readable }>(
-    '/files/:job/:token/:name',
-    { helmet: false, config: { public: true } },
-    async (request, reply) => {
+  app.route<CpeFileRoute & { Body: Readable }>({
+    method: ['PUT', 'POST'],
+    url: '/files/:job/:token/:name',
+    helmet: false,
+    config: { public: true },
+    handler: async (request, reply) => {
       const { job: jobId, token, name } = request.params;
       const job = await jobFor(jobId, token);
       const transfer = job ? descriptorOf(job.type).transfer : undefined;
@@ -92,8 +96,11 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
         jobId: job.id,
         maxBytes: o.maxUploadBytes,
       });
-      request.log.info({ jobId, deviceId: job.device_id, size: file.size }, 'CPE uploaded a file');
+      request.log.info(
+        { jobId, deviceId: job.device_id, size: file.size, method: request.method },
+        'CPE uploaded a file',
+      );
       return reply.code(201).send();
     },
-  );
+  });
 }
