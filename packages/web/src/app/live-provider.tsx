@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { LiveClientContext } from '@/hooks/use-live';
-import { createAppLiveClient } from '@/lib/live';
+import { createAppLiveClient, resumeOnSignsOfLife } from '@/lib/live';
 import type { LiveClient } from '@/lib/live-client';
-import { applyLiveMessage } from '@/lib/live-messages';
+import { applyLiveMessage, coalescedInvalidation } from '@/lib/live-messages';
 import { useAuthStore } from '@/stores/auth-store';
 
 export interface LiveProviderProps {
@@ -18,15 +18,33 @@ export function LiveProvider({ children, client: injected }: LiveProviderProps) 
   const queryClient = useQueryClient();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
 
-  useEffect(
-    () => client.subscribe((message) => applyLiveMessage(queryClient, message)),
-    [client, queryClient],
-  );
+  useEffect(() => {
+    const invalidate = coalescedInvalidation(queryClient);
+    return client.subscribe((message) => applyLiveMessage(invalidate, message));
+  }, [client, queryClient]);
+
+  // Messages sent while the channel was down are lost: once it is back, everything on screen is
+  // fetched again.
+  useEffect(() => {
+    let everConnected = false;
+    let lost = false;
+    return client.onStatusChange((status) => {
+      if (status === 'connected') {
+        if (lost) void queryClient.invalidateQueries();
+        everConnected = true;
+        lost = false;
+      } else if (everConnected) lost = true;
+    });
+  }, [client, queryClient]);
 
   useEffect(() => {
     if (!isAuthenticated) return;
     client.connect();
-    return () => client.disconnect();
+    const stopWatching = resumeOnSignsOfLife(client);
+    return () => {
+      stopWatching();
+      client.disconnect();
+    };
   }, [client, isAuthenticated]);
 
   return <LiveClientContext value={client}>{children}</LiveClientContext>;

@@ -13,6 +13,10 @@ export const LIVE_MAX_RECONNECT_ATTEMPTS = 5;
 export const LIVE_RECONNECT_BASE_DELAY_MS = 1_000;
 export const LIVE_RECONNECT_MAX_DELAY_MS = 30_000;
 export const LIVE_NORMAL_CLOSE_CODE = 1000;
+/** A channel not open after this long counts as failed: "Connecting..." gives way to "Connection Error". */
+export const LIVE_CONNECT_TIMEOUT_MS = 10_000;
+/** Live messages refetch a query at most once per this window (see coalescedInvalidation). */
+export const LIVE_REFETCH_WINDOW_MS = 1_000;
 /** The server answers the live channel handshake with this subprotocol; the token rides as the second one. */
 export const LIVE_SUBPROTOCOL = 'provisor';
 export const LIVE_PATH = '/ws';

@@ -23,7 +23,18 @@ export function handleUnauthorized(): void {
   if (window.location.pathname !== LOGIN_PATH) redirectToLogin(LOGIN_PATH);
 }
 
+const answeredListeners = new Set<() => void>();
+
+/** Calls `listener` after every successful answer of the API; returns the unsubscribe function. */
+export function onApiAnswered(listener: () => void): () => void {
+  answeredListeners.add(listener);
+  return () => {
+    answeredListeners.delete(listener);
+  };
+}
+
 export const api = createHttpClient({
   getToken: () => useAuthStore.getState().token,
   onUnauthorized: handleUnauthorized,
+  onAnswered: () => answeredListeners.forEach((listener) => listener()),
 });

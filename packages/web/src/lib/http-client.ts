@@ -24,6 +24,8 @@ export interface HttpClientOptions {
   getToken: () => string | null | undefined;
   /** Called on a 401 from any path outside /api/auth/ (spec §8). */
   onUnauthorized?: () => void;
+  /** Called whenever the server answered with a success status (the live channel takes it as a sign the server is back). */
+  onAnswered?: () => void;
   fetch?: typeof fetch;
   logger?: Pick<Console, 'error'>;
 }
@@ -117,7 +119,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw new ApiError('NETWORK', 0, null, 'Network error');
     }
 
-    if (response.ok) return (await readBody(response, init.responseType)) as T;
+    if (response.ok) {
+      options.onAnswered?.();
+      return (await readBody(response, init.responseType)) as T;
+    }
 
     const errorBody = toErrorBody(await readBody(response, 'json').catch(() => undefined));
     if (response.status === 401 && !isAuthPath(path)) options.onUnauthorized?.();

@@ -64,6 +64,87 @@ describe('live client', () => {
     expect(client.status).toBe('disconnected');
   });
 
+  function exhaust(client: LiveClient): void {
+    client.connect();
+    for (const delay of [2000, 4000, 8000, 16000, 30000]) {
+      FakeWebSocket.last.serverClose(1006);
+      vi.advanceTimersByTime(delay);
+    }
+    FakeWebSocket.last.serverClose(1006);
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(FakeWebSocket.instances).toHaveLength(6);
+  }
+
+  it('after giving up, starts a new round on a sign the server is back (resume), on the same schedule', () => {
+    const { client } = setup();
+    exhaust(client);
+
+    client.resume();
+    expect(FakeWebSocket.instances).toHaveLength(7);
+    expect(client.status).toBe('connecting');
+    expect(client.reconnectAttempts).toBe(0);
+    FakeWebSocket.last.serverClose(1006);
+    vi.advanceTimersByTime(1999);
+    expect(FakeWebSocket.instances).toHaveLength(7);
+    vi.advanceTimersByTime(1);
+    expect(FakeWebSocket.instances).toHaveLength(8); // the round starts again at 2 s
+  });
+
+  it('resume keeps a scheduled retry and an open channel as they are', () => {
+    const { client } = setup();
+    client.connect();
+    client.resume();
+    expect(FakeWebSocket.instances).toHaveLength(1); // opening: nothing new
+    FakeWebSocket.last.serverClose(1006); // retry 1 due in 2 s
+    client.resume();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(2000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    FakeWebSocket.last.open();
+    client.resume();
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it('Reconnect opens at once, bringing a pending retry forward, and never after a logout', () => {
+    const { client } = setup();
+    client.connect();
+    FakeWebSocket.last.serverClose(1006);
+    vi.advanceTimersByTime(2000);
+    FakeWebSocket.last.serverClose(1006); // retry 2 due in 4 s
+    expect(client.reconnectAttempts).toBe(2);
+
+    client.reconnectNow();
+    expect(FakeWebSocket.instances).toHaveLength(3);
+    expect(client.reconnectAttempts).toBe(0);
+    vi.advanceTimersByTime(4000);
+    expect(FakeWebSocket.instances).toHaveLength(3); // the old retry was cancelled
+
+    client.reconnectNow(); // opening already
+    expect(FakeWebSocket.instances).toHaveLength(3);
+    client.disconnect();
+    client.reconnectNow();
+    expect(FakeWebSocket.instances).toHaveLength(3);
+  });
+
+  it('gives up a connection that hangs after 10 s: Connection Error, then the usual retries', () => {
+    const { client, logger } = setup();
+    client.connect();
+    const hanging = FakeWebSocket.last;
+    vi.advanceTimersByTime(9999);
+    expect(client.status).toBe('connecting');
+    vi.advanceTimersByTime(1);
+    expect(client.status).toBe('error');
+    expect(hanging.closedWith).not.toBeNull();
+    expect(logger.error).toHaveBeenCalledWith('Connection failed: not open after 10000 ms');
+    hanging.serverClose(1006); // the late close of the abandoned socket changes nothing
+    expect(client.status).toBe('error');
+    vi.advanceTimersByTime(2000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    FakeWebSocket.last.open();
+    vi.advanceTimersByTime(60_000);
+    expect(client.status).toBe('connected'); // an open channel is never timed out
+  });
+
   it('resets the attempt counter on a successful open', () => {
     const { client } = setup();
     client.connect();

@@ -1,6 +1,10 @@
 // The live channel (spec §4): one WebSocket to /ws with automatic reconnect. Independent of React:
 // the WebSocket constructor and the timers are injectable so the schedule is testable with fake timers.
+// Once the spec's 5 attempts are spent the client waits for a reason to try again: the operator's
+// Reconnect (reconnectNow), or a sign that the server may be back (resume: the browser is online again,
+// the tab is visible again, an API call succeeded), each starting a new round on the same schedule.
 import {
+  LIVE_CONNECT_TIMEOUT_MS,
   LIVE_MAX_RECONNECT_ATTEMPTS,
   LIVE_NORMAL_CLOSE_CODE,
   LIVE_RECONNECT_BASE_DELAY_MS,
@@ -40,6 +44,8 @@ export interface LiveClientOptions {
   maxReconnectAttempts?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /** A socket not open after this long is given up as failed (a hanging connection). */
+  connectTimeoutMs?: number;
 }
 
 export type LiveMessageListener = (message: LiveMessage) => void;
@@ -62,6 +68,7 @@ export function defaultLiveUrl(loc: Pick<Location, 'protocol' | 'host'> = window
 export class LiveClient {
   private socket: LiveSocket | null = null;
   private reconnectTimer: unknown = null;
+  private connectTimer: unknown = null;
   private attempts = 0;
   /** True between connect() and disconnect(): the client wants a connection. */
   private wanted = false;
@@ -87,6 +94,7 @@ export class LiveClient {
       maxReconnectAttempts: options.maxReconnectAttempts ?? LIVE_MAX_RECONNECT_ATTEMPTS,
       baseDelayMs: options.baseDelayMs ?? LIVE_RECONNECT_BASE_DELAY_MS,
       maxDelayMs: options.maxDelayMs ?? LIVE_RECONNECT_MAX_DELAY_MS,
+      connectTimeoutMs: options.connectTimeoutMs ?? LIVE_CONNECT_TIMEOUT_MS,
     };
   }
 
@@ -107,10 +115,32 @@ export class LiveClient {
     this.open();
   }
 
+  /**
+   * The operator's Reconnect: a new round of attempts starting now, unless a socket is open or opening.
+   * A pending retry is brought forward.
+   */
+  reconnectNow(): void {
+    if (!this.wanted || this.socket) return;
+    this.cancelReconnect();
+    this.attempts = 0;
+    this.open();
+  }
+
+  /**
+   * A sign that the server may be reachable again (online, tab visible, an API call answered): starts a
+   * new round only when the last one gave up; a retry already scheduled keeps the spec's schedule.
+   */
+  resume(): void {
+    if (!this.wanted || this.socket || this.reconnectTimer !== null) return;
+    this.attempts = 0;
+    this.open();
+  }
+
   /** Manual disconnect (e.g. logout): closes with 1000 and never reconnects. */
   disconnect(): void {
     this.wanted = false;
     this.cancelReconnect();
+    this.cancelConnectTimeout();
     this.attempts = 0;
     const socket = this.socket;
     this.socket = null;
@@ -156,7 +186,18 @@ export class LiveClient {
       return;
     }
     this.socket = socket;
+    this.connectTimer = this.options.timers.setTimeout(() => {
+      this.connectTimer = null;
+      if (this.socket !== socket) return;
+      this.options.logger.error(`Connection failed: not open after ${this.options.connectTimeoutMs} ms`);
+      this.socket = null;
+      this.detach(socket);
+      socket.close();
+      this.setStatus('error');
+      this.scheduleReconnect();
+    }, this.options.connectTimeoutMs);
     socket.onopen = () => {
+      this.cancelConnectTimeout();
       this.attempts = 0; // spec §4: the counter resets on a successful open
       this.setStatus('connected');
     };
@@ -167,6 +208,7 @@ export class LiveClient {
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
+      this.cancelConnectTimeout();
       this.socket = null;
       this.detach(socket);
       // Keep "Connection Error" visible after an error; a clean close reads Disconnected.
@@ -209,6 +251,13 @@ export class LiveClient {
     if (this.reconnectTimer !== null) {
       this.options.timers.clearTimeout(this.reconnectTimer);
       this.reconnectTimer = null;
+    }
+  }
+
+  private cancelConnectTimeout(): void {
+    if (this.connectTimer !== null) {
+      this.options.timers.clearTimeout(this.connectTimer);
+      this.connectTimer = null;
     }
   }
 

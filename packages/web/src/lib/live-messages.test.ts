@@ -1,11 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { applyLiveMessage, parseLiveMessage, type LiveMessage } from './live-messages';
+import {
+  applyLiveMessage,
+  coalescedInvalidation,
+  invalidateIn,
+  parseLiveMessage,
+  type LiveMessage,
+} from './live-messages';
 
 function invalidatedKeys(message: LiveMessage, logger = { warn: vi.fn() }) {
   const queryClient = new QueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  applyLiveMessage(queryClient, message, logger);
+  applyLiveMessage(invalidateIn(queryClient), message, logger);
   return invalidate.mock.calls.map(([filters]) => filters?.queryKey);
 }
 
@@ -54,11 +60,40 @@ describe('live messages', () => {
     queryClient.setQueryData(['devices', 'list', { limit: 100 }], []);
     queryClient.setQueryData(['devices', 'detail', 'd1'], {});
     queryClient.setQueryData(['templates', 'list', {}], []);
-    applyLiveMessage(queryClient, { type: 'device_status_update', timestamp: at, payload: {} as never });
+    applyLiveMessage(invalidateIn(queryClient), {
+      type: 'device_status_update',
+      timestamp: at,
+      payload: {} as never,
+    });
     await Promise.resolve();
     expect(queryClient.getQueryState(['devices', 'list', { limit: 100 }])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['devices', 'detail', 'd1'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['templates', 'list', {}])?.isInvalidated).toBe(false);
+  });
+
+  it('coalesces: at most one invalidation of a key per window, and one more for messages within it', () => {
+    vi.useFakeTimers();
+    try {
+      const queryClient = new QueryClient();
+      const spy = vi.spyOn(queryClient, 'invalidateQueries');
+      const invalidate = coalescedInvalidation(queryClient, 1000);
+      const count = (key: string) => spy.mock.calls.filter(([f]) => f?.queryKey?.[0] === key).length;
+      const offline = { type: 'device_status_update', timestamp: at, payload: {} as never } as const;
+      for (let i = 0; i < 500; i++) applyLiveMessage(invalidate, offline);
+      expect([count('devices'), count('stats')]).toEqual([1, 1]); // the first at once
+      vi.advanceTimersByTime(1000);
+      expect([count('devices'), count('stats')]).toEqual([2, 2]); // one for the other 499
+      vi.advanceTimersByTime(5000);
+      expect([count('devices'), count('stats')]).toEqual([2, 2]); // quiet: nothing more
+      applyLiveMessage(invalidate, offline);
+      expect(count('devices')).toBe(3); // a new window starts at once
+      applyLiveMessage(invalidate, { type: 'job_update', timestamp: at, payload: {} as never });
+      expect([count('jobs'), count('stats')]).toEqual([1, 3]); // stats shared the open window
+      vi.advanceTimersByTime(1000);
+      expect(count('stats')).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('parses only JSON objects with a string type', () => {

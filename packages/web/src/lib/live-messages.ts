@@ -2,6 +2,8 @@
 // The payloads are the server's (its contract, contract/live.ts).
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveMessage as KnownLiveMessage } from '@provisor/server/contract';
+import { LIVE_REFETCH_WINDOW_MS } from '@/config/constants';
+import type { LiveTimers } from './live-client';
 import { queryKeys } from './query-keys';
 
 export type { KnownLiveMessage };
@@ -28,13 +30,60 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   } as LiveMessage;
 }
 
+/** Marks the queries under a key stale and refetches the ones on screen. */
+export type Invalidate = (queryKey: readonly unknown[]) => void;
+
+/** Every call invalidates at once. */
+export const invalidateIn =
+  (queryClient: QueryClient): Invalidate =>
+  (queryKey) =>
+    void queryClient.invalidateQueries({ queryKey });
+
+/**
+ * At most one refetch of a key per window, whatever the number of messages: the first invalidates at
+ * once, the others within the window make one more at its end. A mass outage over a large fleet sends
+ * a message per router; each open console then refetches a handful of times, not once per router.
+ */
+export function coalescedInvalidation(
+  queryClient: QueryClient,
+  windowMs = LIVE_REFETCH_WINDOW_MS,
+  timers: LiveTimers = {
+    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  },
+): Invalidate {
+  const now = invalidateIn(queryClient);
+  /** Keys in a window, and whether a message came within it. */
+  const open = new Map<string, { queryKey: readonly unknown[]; again: boolean }>();
+  const closeWindow = (id: string) => {
+    const window = open.get(id)!;
+    if (!window.again) {
+      open.delete(id);
+      return;
+    }
+    window.again = false;
+    now(window.queryKey);
+    timers.setTimeout(() => closeWindow(id), windowMs);
+  };
+  return (queryKey) => {
+    const id = JSON.stringify(queryKey);
+    const window = open.get(id);
+    if (window) {
+      window.again = true;
+      return;
+    }
+    open.set(id, { queryKey, again: false });
+    now(queryKey);
+    timers.setTimeout(() => closeWindow(id), windowMs);
+  };
+}
+
 /** spec §4 "Live messages": refresh the affected queries; system_alert is only logged as a warning. */
 export function applyLiveMessage(
-  queryClient: QueryClient,
+  invalidate: Invalidate,
   message: LiveMessage,
   logger: Pick<Console, 'warn'> = console,
 ): void {
-  const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
   switch (message.type) {
     case 'device_status_update':
       invalidate(queryKeys.devices.all);

@@ -18,7 +18,7 @@ export const signedOutState: AuthState = {
 
 export function resetStores(): void {
   useAuthStore.setState({ ...signedOutState });
-  useLiveStatusStore.setState({ status: 'disconnected' });
+  useLiveStatusStore.setState({ status: 'disconnected', lostAt: null });
   localStorage.clear();
   FakeWebSocket.reset();
 }

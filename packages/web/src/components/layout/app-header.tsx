@@ -30,7 +30,7 @@ export function AppHeader({ providerName, serverAddress }: AppHeaderProps) {
         <div className="flex min-w-0 items-center gap-3">
           <BrandMark />
           <div className="min-w-0 leading-tight">
-            <p className="text-base font-semibold text-slate-900">{PRODUCT_NAME}</p>
+            <p className="truncate text-base font-semibold text-slate-900">{PRODUCT_NAME}</p>
             {providerName ? (
               <p className="truncate text-xs text-slate-500" data-testid="provider-name">
                 {providerName}

@@ -149,4 +149,37 @@ describe('authenticated layout', () => {
     act(() => useLiveStatusStore.getState().setStatus('disconnected'));
     await waitFor(() => expect(screen.getByText('Disconnected')).toBeInTheDocument());
   });
+
+  it('offers Reconnect while the channel is down, and says since when the data may be out of date', async () => {
+    signIn('alice', 'jwt-1');
+    renderApp(['/']);
+    // Before the first connection nothing is stale, and nothing to reconnect while connecting.
+    expect(screen.queryByTestId('stale-data-notice')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
+    act(() => FakeWebSocket.last.open());
+    expect(screen.queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
+
+    const lostAt = Date.now();
+    act(() => {
+      FakeWebSocket.last.fail();
+      FakeWebSocket.last.serverClose(1006);
+    });
+    expect(screen.getByText('Connection Error')).toBeInTheDocument();
+    const notice = screen.getByTestId('stale-data-notice');
+    expect(notice).toHaveTextContent(/^Connection to the server lost at .+\. What you see may be out of date/);
+    const since = useLiveStatusStore.getState().lostAt!;
+    expect(since).toBeGreaterThanOrEqual(lostAt);
+    expect(notice).toHaveTextContent(new Date(since).toLocaleTimeString());
+
+    const sockets = FakeWebSocket.instances.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
+    expect(FakeWebSocket.instances).toHaveLength(sockets + 1); // at once, not after the 2 s delay
+    expect(screen.getByText('Connecting...')).toBeInTheDocument();
+    expect(screen.getByTestId('stale-data-notice')).toBeInTheDocument(); // still stale until connected
+
+    act(() => FakeWebSocket.last.open());
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+    expect(screen.queryByTestId('stale-data-notice')).not.toBeInTheDocument();
+    expect(useLiveStatusStore.getState().lostAt).toBeNull();
+  });
 });

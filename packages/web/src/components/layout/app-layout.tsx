@@ -5,6 +5,7 @@ import { readProviderName, readServerAddress } from '@/config/runtime';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { Sidebar } from './sidebar';
+import { StaleDataNotice } from './stale-data-notice';
 
 /** The authenticated shell: header on top, sidebar on the left (desktop), the screen, the footer. */
 export function AppLayout() {
@@ -18,6 +19,7 @@ export function AppLayout() {
       <div className="flex flex-1">
         <Sidebar />
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <StaleDataNotice />
           {/* Screens other than the Dashboard are lazy chunks (app/routes.tsx): a spinner while one loads. */}
           <Suspense fallback={<ScreenLoading />}>
             <Outlet />
