@@ -1,5 +1,5 @@
 // Issue 5 acceptance: Provisor's CWMP engine with the project's own simulated routers on loopback.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import WebSocket from 'ws';
 import { startAcs, type Acs } from './rig';
 
@@ -11,6 +11,10 @@ describe('ACS engine with simulated routers', () => {
   afterAll(async () => acs.close());
 
   it('100 simulated routers bootstrap and appear with identity, versions, status and lastInformAt; periodic Informs update', async () => {
+    // An ACS of its own with the default inform interval: with the suite's 1 s (for the offline test
+    // below), a router informed 2 s ago is offline, and bootstrapping 100 can take longer on a busy machine.
+    const acs = await startAcs();
+    onTestFinished(() => acs.close());
     const fleet = await acs.fleet({ count: 100, serialTemplate: 'BOOT{i:04}', model: 'tr181' });
     await fleet.waitForSessions(100, 20_000);
     const list = (await acs.api('GET', '/api/devices?search=BOOT&limit=1000')).json();
