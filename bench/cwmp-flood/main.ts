@@ -192,6 +192,8 @@ const server = await startProvisorProcess({
     PROVISOR_WEB_DIST: '',
     PROVISOR_LOG_LEVEL: 'error',
     PROVISOR_CR_SET_CREDENTIALS: 'false',
+    // Nor the reading of each new router's whole tree (discover-tree, background work after bootstrap).
+    PROVISOR_DISCOVER_TREE: 'false',
   },
 });
 const pid = server.child.pid!;

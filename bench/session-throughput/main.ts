@@ -72,6 +72,8 @@ async function provisorRun(label: string, env: Record<string, string>): Promise<
       PROVISOR_LOG_LEVEL: 'error',
       // The bench measures sessions, not the first-session provisioning of connection-request credentials.
       PROVISOR_CR_SET_CREDENTIALS: 'false',
+      // Nor the reading of each new router's whole tree (discover-tree, background work after bootstrap).
+      PROVISOR_DISCOVER_TREE: 'false',
       ...env,
     },
   });
