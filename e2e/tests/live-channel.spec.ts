@@ -56,6 +56,15 @@ test.describe('a server that goes away and comes back', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The server goes away until the page has spent its attempts, then comes back: still given up. */
+  const restartAfterGivingUp = async (page: Page) => {
+    await server!.stop();
+    await spendEveryAttempt(page);
+    await start();
+    await page.waitForTimeout(500);
+    await expect(indicator(page)).toHaveText('Connection Error');
+  };
+
   test('after the 5 attempts are spent: stale data said, Reconnect brings the channel back', async ({
     page,
   }) => {
@@ -97,20 +106,12 @@ test.describe('a server that goes away and comes back', () => {
     await fillSignIn(page);
     await expect(indicator(page)).toHaveText('Connected');
 
-    await server!.stop();
-    await spendEveryAttempt(page);
-    await start();
-    await page.waitForTimeout(500);
-    await expect(indicator(page)).toHaveText('Connection Error');
+    await restartAfterGivingUp(page);
     await context.setOffline(true);
     await context.setOffline(false); // the 'online' event
     await expect(indicator(page)).toHaveText('Connected');
 
-    await server!.stop();
-    await spendEveryAttempt(page);
-    await start();
-    await page.waitForTimeout(500);
-    await expect(indicator(page)).toHaveText('Connection Error');
+    await restartAfterGivingUp(page);
     // Any API call that the server answers: here the Devices screen loading its list.
     await page.getByRole('navigation').getByRole('link', { name: 'Devices', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Devices', exact: true })).toBeVisible();

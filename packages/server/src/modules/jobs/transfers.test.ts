@@ -2,7 +2,7 @@
 import { parameterValue, type CwmpMessage } from '@provisor/cwmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
-import { TestCpe } from '../../../test/cpe-client';
+import { TestCpe, type Exchange } from '../../../test/cpe-client';
 import { multipart } from '../../../test/multipart';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -57,6 +57,20 @@ async function session(cpe: TestCpe, events: [string, string?][], version = 'V5R
   expect((await cpe.send(inform, 'i')).status).toBe(200);
 }
 
+/** The CPE takes a transfer RPC to do after the session (status 1, TR-069 Amendment 6, A.3.2.8). */
+const acceptLater = (cpe: TestCpe, rpc: Exchange, name: 'DownloadResponse' | 'UploadResponse') =>
+  cpe.send(
+    { name, status: 1, startTime: '0001-01-01T00:00:00Z', completeTime: '0001-01-01T00:00:00Z' },
+    rpc.envelope!.header.id,
+  );
+
+/** Its TransferComplete (A.3.3.2), in the session that reports it. */
+const transferComplete = (
+  cpe: TestCpe,
+  commandKey: string,
+  faultStruct = { faultCode: 0, faultString: '' },
+) => cpe.send({ name: 'TransferComplete', commandKey, faultStruct, startTime: '', completeTime: '' }, 'tc');
+
 async function uploadFirmware(name: string, content: string) {
   const body = multipart({ kind: 'firmware' }, { field: 'file', name, content });
   const res = await t.app.inject({
@@ -89,19 +103,7 @@ describe('transfer jobs', () => {
     expect((await fetch(dl.url.replace(/\/files\/([^/]+)\/[^/]+\//, '/files/$1/wrong-token/'))).status).toBe(
       404,
     );
-    expect(
-      (
-        await cpe.send(
-          {
-            name: 'DownloadResponse',
-            status: 1,
-            startTime: '0001-01-01T00:00:00Z',
-            completeTime: '0001-01-01T00:00:00Z',
-          },
-          rpc.envelope!.header.id,
-        )
-      ).status,
-    ).toBe(204);
+    expect((await acceptLater(cpe, rpc, 'DownloadResponse')).status).toBe(204);
     expect((await job(jobId)).status).toBe('running');
     await session(cpe, [['1 BOOT'], ['7 TRANSFER COMPLETE'], ['M Download', dl.commandKey]], 'V5R021C00S100');
     const tc = await cpe.send(
@@ -136,26 +138,9 @@ describe('transfer jobs', () => {
     const rpc = await cpe.post('');
     const dl = rpc.envelope!.body as Msg<'Download'>;
     expect(dl.url).toBe('http://192.0.2.1/fw.bin');
-    await cpe.send(
-      {
-        name: 'DownloadResponse',
-        status: 1,
-        startTime: '0001-01-01T00:00:00Z',
-        completeTime: '0001-01-01T00:00:00Z',
-      },
-      rpc.envelope!.header.id,
-    );
+    await acceptLater(cpe, rpc, 'DownloadResponse');
     await session(cpe, [['1 BOOT'], ['7 TRANSFER COMPLETE'], ['M Download', dl.commandKey]], 'V5-old');
-    await cpe.send(
-      {
-        name: 'TransferComplete',
-        commandKey: dl.commandKey,
-        faultStruct: { faultCode: 0, faultString: '' },
-        startTime: '',
-        completeTime: '',
-      },
-      'tc',
-    );
+    await transferComplete(cpe, dl.commandKey);
     expect(await job(jobId)).toMatchObject({
       status: 'failed',
       error: 'After the upgrade the device reports software version "V5-old"; expected "V9".',
@@ -173,26 +158,9 @@ describe('transfer jobs', () => {
     await session(cpe, [['6 CONNECTION REQUEST']]);
     const rpc = await cpe.post('');
     const dl = rpc.envelope!.body as Msg<'Download'>;
-    await cpe.send(
-      {
-        name: 'DownloadResponse',
-        status: 1,
-        startTime: '0001-01-01T00:00:00Z',
-        completeTime: '0001-01-01T00:00:00Z',
-      },
-      rpc.envelope!.header.id,
-    );
+    await acceptLater(cpe, rpc, 'DownloadResponse');
     await session(cpe, [['7 TRANSFER COMPLETE'], ['M Download', dl.commandKey]]);
-    await cpe.send(
-      {
-        name: 'TransferComplete',
-        commandKey: dl.commandKey,
-        faultStruct: { faultCode: 9010, faultString: 'Download failure' },
-        startTime: '',
-        completeTime: '',
-      },
-      'tc',
-    );
+    await transferComplete(cpe, dl.commandKey, { faultCode: 9010, faultString: 'Download failure' });
     expect(await job(jobId)).toMatchObject({
       status: 'failed',
       faultCode: 9010,
@@ -213,26 +181,9 @@ describe('transfer jobs', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(put.status).toBe(201);
-    await cpe.send(
-      {
-        name: 'UploadResponse',
-        status: 1,
-        startTime: '0001-01-01T00:00:00Z',
-        completeTime: '0001-01-01T00:00:00Z',
-      },
-      rpc.envelope!.header.id,
-    );
+    await acceptLater(cpe, rpc, 'UploadResponse');
     await session(cpe, [['7 TRANSFER COMPLETE'], ['M Upload', up.commandKey]]);
-    await cpe.send(
-      {
-        name: 'TransferComplete',
-        commandKey: up.commandKey,
-        faultStruct: { faultCode: 0, faultString: '' },
-        startTime: '',
-        completeTime: '',
-      },
-      'tc',
-    );
+    await transferComplete(cpe, up.commandKey);
     const done = await job(jobId);
     expect(done.status).toBe('completed');
     const files = (await api('GET', `/api/devices/${id}/files`)).json().files;
@@ -265,26 +216,9 @@ describe('transfer jobs', () => {
     expect((await post(wrongToken, 'x')).status).toBe(404);
     expect((await post(up.url, 'x'.repeat(70 * 1024))).status).toBe(413);
     expect((await post(up.url, 'config by POST')).status).toBe(201);
-    await cpe.send(
-      {
-        name: 'UploadResponse',
-        status: 1,
-        startTime: '0001-01-01T00:00:00Z',
-        completeTime: '0001-01-01T00:00:00Z',
-      },
-      rpc.envelope!.header.id,
-    );
+    await acceptLater(cpe, rpc, 'UploadResponse');
     await session(cpe, [['7 TRANSFER COMPLETE'], ['M Upload', up.commandKey]]);
-    await cpe.send(
-      {
-        name: 'TransferComplete',
-        commandKey: up.commandKey,
-        faultStruct: { faultCode: 0, faultString: '' },
-        startTime: '',
-        completeTime: '',
-      },
-      'tc',
-    );
+    await transferComplete(cpe, up.commandKey);
     const done = await job(jobId);
     expect(done.status).toBe('completed');
     const files = (await api('GET', `/api/devices/${id}/files`)).json().files;
