@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
+import { specProfileValues } from '../../test-support/spec-profile';
 import { machine, printTable, writeResults } from '../lib/measure';
 
 const COUNT = Number(process.env.WAVE_COUNT ?? 10_000);
@@ -77,21 +78,7 @@ try {
   }>('/api/profiles', {
     name: 'Kupac-Wave',
     templateId: template.id,
-    values: {
-      wifi_ssid: 'GT_Wave',
-      wifi_password: 'Xk7#mPq2vL9!',
-      wifi_enabled: true,
-      wifi_channel: 0,
-      wifi_bandwidth: '40MHz',
-      wifi_security_mode: 'WPA2-PSK',
-      periodic_inform_interval: 300,
-      periodic_inform_enable: true,
-      ntp_server: 'hr.pool.ntp.org',
-      timezone: 'Europe/Zagreb',
-      admin_password: 'AdminWave2024!',
-      wan_mtu: 1500,
-      remote_access_enabled: false,
-    },
+    values: specProfileValues('Wave'),
   });
   if (profile.validationStatus !== 'valid' || profile.parameterCount !== 13)
     throw new Error(`unexpected profile: ${JSON.stringify(profile)}`);

@@ -6,6 +6,7 @@ import { describeWithSharedData, sharedDataPath } from '../../../../test-support
 import { multipart } from '../multipart';
 import { bearer } from '../helpers';
 import { startAcs, type Acs } from './rig';
+import { specProfileValues } from '../../../../test-support/spec-profile';
 
 interface ModelCase {
   model: string;
@@ -234,21 +235,7 @@ function jobSuite(name: string, c: ModelCase, modelsDir?: () => string) {
     it('assigning a profile pushes its rendered parameters to the router (apply-profile)', async () => {
       const { template, fields } = await templateFor();
       // spec §9: the manual profile defaults, for customer Horvat.
-      const defaults: Record<string, unknown> = {
-        wifi_ssid: 'GT_Horvat',
-        wifi_password: 'Xk7#mPq2vL9!',
-        wifi_enabled: true,
-        wifi_channel: 0,
-        wifi_bandwidth: '40MHz',
-        wifi_security_mode: 'WPA2-PSK',
-        periodic_inform_interval: 300,
-        periodic_inform_enable: true,
-        ntp_server: 'hr.pool.ntp.org',
-        timezone: 'Europe/Zagreb',
-        admin_password: 'AdminHorvat2024!',
-        wan_mtu: 1500,
-        remote_access_enabled: false,
-      };
+      const defaults: Record<string, unknown> = specProfileValues('Horvat');
       const values = Object.fromEntries(Object.entries(defaults).filter(([k]) => fields.includes(k)));
       expect(Object.keys(values).length).toBeGreaterThanOrEqual(9);
       const created = await acs.api('POST', '/api/profiles', {

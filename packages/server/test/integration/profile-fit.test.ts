@@ -5,6 +5,7 @@ import type { Fleet } from '@provisor/sim';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithSharedData, sharedDataPath } from '../../../../test-support/shared-data';
 import { startAcs, type Acs } from './rig';
+import { specProfileValues } from '../../../../test-support/spec-profile';
 
 const SERIAL = 'HWTC-FIT-01';
 const WLAN = 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1';
@@ -70,21 +71,7 @@ describeWithSharedData('profiles on a simulated Huawei EG8145V5 (real dump, ../s
     const starter = (await acs.api('GET', '/api/templates?model=EG8145V5')).json().templates[0];
     expect(starter.name).toBe('Huawei EG8145V5 Residential');
     // spec §9: the manual profile defaults, for customer Horvat, all 13 values as the console sends them.
-    const { profile, job } = await assign(starter.id, 'Kupac-Horvat', {
-      wifi_ssid: 'GT_Horvat',
-      wifi_password: 'Xk7#mPq2vL9!',
-      wifi_enabled: true,
-      wifi_channel: 0,
-      wifi_bandwidth: '40MHz',
-      wifi_security_mode: 'WPA2-PSK',
-      periodic_inform_interval: 300,
-      periodic_inform_enable: true,
-      ntp_server: 'hr.pool.ntp.org',
-      timezone: 'Europe/Zagreb',
-      admin_password: 'AdminHorvat2024!',
-      wan_mtu: 1500,
-      remote_access_enabled: false,
-    });
+    const { profile, job } = await assign(starter.id, 'Kupac-Horvat', specProfileValues('Horvat'));
     expect(job, JSON.stringify(job)).toMatchObject({ type: 'apply-profile', status: 'completed' });
     // Every mapped parameter is one the router has: nothing skipped, one SetParameterValues, no fault.
     expect(job.result.skipped).toBeUndefined();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, login } from '../../../test/helpers';
 import { multipart } from '../../../test/multipart';
 import { SKIPPED_WARNING } from '../data-model/index';
+import { specProfileValues } from '../../../../../test-support/spec-profile';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -268,21 +269,7 @@ describe('templates API (spec §7 Templates)', () => {
   it('validates the spec §9 manual profile defaults against the EG8145V5 template', async () => {
     const huawei = (await req('GET', '/api/templates?model=EG8145V5')).json().templates[0];
     const surname = 'Horvat';
-    const values = {
-      wifi_ssid: `GT_${surname}`,
-      wifi_password: 'Xk7mP2qR9tZa',
-      wifi_enabled: true,
-      wifi_channel: 0,
-      wifi_bandwidth: '40MHz',
-      wifi_security_mode: 'WPA2-PSK',
-      periodic_inform_interval: 300,
-      periodic_inform_enable: true,
-      ntp_server: 'hr.pool.ntp.org',
-      timezone: 'Europe/Zagreb',
-      admin_password: `Admin${surname}2024!`,
-      wan_mtu: 1500,
-      remote_access_enabled: false,
-    };
+    const values = specProfileValues(surname, 'Xk7mP2qR9tZa');
     const res = (await req('POST', `/api/templates/${huawei.id}/render`, values)).json();
     expect(res.errors).toEqual([]);
     expect(res.valid).toBe(true);
