@@ -10,14 +10,7 @@ import { startAcs, type Acs } from './rig';
 type TransferEntry = Extract<SessionLogEntry, { kind: 'transfer' }>;
 
 async function finished(acs: Acs, jobId: string) {
-  return acs.waitFor(
-    `job ${jobId} to finish`,
-    async () => {
-      const job = (await acs.api('GET', `/api/provisioning/jobs/${jobId}`)).json().job;
-      return job.status === 'completed' || job.status === 'failed' ? job : undefined;
-    },
-    15_000,
-  );
+  return acs.jobFinished(jobId);
 }
 
 describe.each(['PUT', 'POST'] as const)('a router that uploads by HTTP %s', (uploadMethod) => {

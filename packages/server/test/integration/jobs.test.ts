@@ -63,14 +63,7 @@ function jobSuite(name: string, c: ModelCase, modelsDir?: () => string) {
       return finished(res.json().job.id);
     }
     async function finished(jobId: string) {
-      return acs.waitFor(
-        `job ${jobId} to finish`,
-        async () => {
-          const job = (await acs.api('GET', `/api/provisioning/jobs/${jobId}`)).json().job;
-          return job.status === 'completed' || job.status === 'failed' ? job : undefined;
-        },
-        15_000,
-      );
+      return acs.jobFinished(jobId);
     }
     const stored = async (prefix: string) =>
       (await acs.api('GET', `/api/devices/${id}/parameters?prefix=${prefix}`)).json().parameters;

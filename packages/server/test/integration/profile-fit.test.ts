@@ -37,14 +37,7 @@ describeWithSharedData('profiles on a simulated Huawei EG8145V5 (real dump, ../s
   const setParameterValuesSeen = () =>
     sim().sessionLog.entries.filter((e) => e.kind === 'rpc' && e.name === 'SetParameterValues');
   async function finished(jobId: string) {
-    return acs.waitFor(
-      `job ${jobId} to finish`,
-      async () => {
-        const job = (await acs.api('GET', `/api/provisioning/jobs/${jobId}`)).json().job;
-        return job.status === 'completed' || job.status === 'failed' ? job : undefined;
-      },
-      15_000,
-    );
+    return acs.jobFinished(jobId);
   }
   async function assign(templateId: string, name: string, values: Record<string, unknown>) {
     const created = await acs.api('POST', '/api/profiles', { name, templateId, values });

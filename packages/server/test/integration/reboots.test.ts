@@ -55,15 +55,7 @@ function rig(overrides: Partial<Config>) {
   }
   const job = async (jobId: string): Promise<Json> =>
     (await acs.api('GET', `/api/provisioning/jobs/${jobId}`)).json().job;
-  const finished = (jobId: string, timeoutMs = 15_000): Promise<Json> =>
-    acs.waitFor(
-      `job ${jobId} to finish`,
-      async () => {
-        const j = await job(jobId);
-        return j.status === 'completed' || j.status === 'failed' ? j : undefined;
-      },
-      timeoutMs,
-    );
+  const finished = (jobId: string, timeoutMs = 15_000): Promise<Json> => acs.jobFinished(jobId, timeoutMs);
   return { acs: () => acs, router, job, finished };
 }
 

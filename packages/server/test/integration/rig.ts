@@ -34,6 +34,8 @@ export interface Acs {
   deviceBySerial(serial: string): Promise<Device>;
   countBySerial(search: string): Promise<number>;
   waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs?: number): Promise<T>;
+  /** The job once it completed or failed (GET /api/provisioning/jobs/:id). */
+  jobFinished(jobId: string, timeoutMs?: number): Promise<Json>;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,16 @@ export async function startAcs(overrides: Partial<Config> = {}): Promise<Acs> {
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
         await new Promise((r) => setTimeout(r, 50));
       }
+    },
+    jobFinished(jobId, timeoutMs = 15_000) {
+      return acs.waitFor(
+        `job ${jobId} to finish`,
+        async () => {
+          const job = (await acs.api('GET', `/api/provisioning/jobs/${jobId}`)).json().job;
+          return job.status === 'completed' || job.status === 'failed' ? (job as Json) : undefined;
+        },
+        timeoutMs,
+      );
     },
     async close() {
       await Promise.all(fleets.map((f) => f.stop()));

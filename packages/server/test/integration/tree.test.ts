@@ -46,14 +46,7 @@ async function jobsOf(a: Acs, id: string, type: string): Promise<Json[]> {
 }
 
 async function finished(a: Acs, jobId: string): Promise<Json> {
-  return a.waitFor(
-    `job ${jobId} to finish`,
-    async () => {
-      const job = (await a.api('GET', `/api/provisioning/jobs/${jobId}`)).json().job;
-      return job.status === 'completed' || job.status === 'failed' ? job : undefined;
-    },
-    15_000,
-  );
+  return a.jobFinished(jobId);
 }
 
 /** The RPCs of each session in a simulated router's log, in order. */

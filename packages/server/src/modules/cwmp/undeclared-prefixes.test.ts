@@ -24,14 +24,7 @@ async function refusedSetParameters(serial: string) {
   });
   expect(res.status, JSON.stringify(res.json())).toBe(200);
   const jobId = res.json().job.id as string;
-  return acs.waitFor(
-    `job ${jobId} to finish`,
-    async () => {
-      const job = (await acs.api('GET', `/api/provisioning/jobs/${jobId}`)).json().job;
-      return job.status === 'completed' || job.status === 'failed' ? job : undefined;
-    },
-    15_000,
-  );
+  return acs.jobFinished(jobId);
 }
 
 describe('routers that leave the well-known prefixes undeclared', () => {
