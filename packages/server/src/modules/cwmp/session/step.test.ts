@@ -146,9 +146,11 @@ describe('session step: the Inform', () => {
     expect(forbidden.reply?.body).toMatch(/do not belong to the device this Inform names/);
   });
 
-  it('answers 503 above the session limit, and 503 with a spread Retry-After while overloaded', () => {
-    const full = step(null, post(inform()), env({ openSessions: 100 }));
+  it('answers 503 with a spread Retry-After above the session limit and while overloaded', () => {
+    const full = step(null, post(inform()), env({ openSessions: 100, random: 0 }));
     expect(full).toMatchObject({ state: null, reply: { status: 503, headers: { 'retry-after': '30' } } });
+    const fullLater = step(null, post(inform()), env({ openSessions: 100, random: 0.99 }));
+    expect(fullLater.reply?.headers?.['retry-after']).toBe('60');
     const shed = step(null, post(inform()), env({ overloaded: true, random: 0.99 }));
     expect(shed).toMatchObject({ state: null, reply: { status: 503, headers: { 'retry-after': '60' } } });
     expect(kinds(shed.effects)).toEqual(['shed']);

@@ -151,7 +151,9 @@ function onInform(env: StepEnv, envelope: DecodedEnvelope<Inform>, input: PostIn
     return only(
       null,
       plain(503, 'Too many concurrent CWMP sessions; retry later.', {
-        'retry-after': '30',
+        // Spread like the overloaded answer's (30 to 60 s), so that the routers refused in a storm
+        // do not all come back in the same second.
+        'retry-after': overloadedReply(env.random).headers['retry-after'],
         connection: 'close',
       }),
       [log('warn', 'too many concurrent sessions; answering 503', { active: env.openSessions })],
