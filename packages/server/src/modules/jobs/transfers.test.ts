@@ -71,14 +71,18 @@ const transferComplete = (
   faultStruct = { faultCode: 0, faultString: '' },
 ) => cpe.send({ name: 'TransferComplete', commandKey, faultStruct, startTime: '', completeTime: '' }, 'tc');
 
+/** A multipart form posted by the signed-in operator. */
+const postForm = (url: string, form: { headers: Record<string, string>; payload: Buffer }) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
+  });
+
 async function uploadFirmware(name: string, content: string) {
   const body = multipart({ kind: 'firmware' }, { field: 'file', name, content });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/files',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await postForm('/api/files', body);
   expect(res.statusCode).toBe(201);
   return res.json().file as { id: string; size: number; sha256: string };
 }
@@ -243,12 +247,7 @@ describe('transfer jobs', () => {
   it('restores configuration only from .xml or .json files', async () => {
     const { cpe, id } = await knownCpe();
     const txt = multipart({}, { field: 'configFile', name: 'backup.txt', content: 'x' });
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/devices/${id}/restore-config`,
-      headers: { ...bearer(token), ...txt.headers },
-      payload: txt.payload,
-    });
+    const refused = await postForm(`/api/devices/${id}/restore-config`, txt);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(
       'Restore configuration accepts .xml and .json files; got "backup.txt".',
@@ -257,12 +256,7 @@ describe('transfer jobs', () => {
       {},
       { field: 'configFile', name: 'backup.json', content: '{"a":"b"}', type: 'application/json' },
     );
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: `/api/devices/${id}/restore-config`,
-      headers: { ...bearer(token), ...json.headers },
-      payload: json.payload,
-    });
+    const ok = await postForm(`/api/devices/${id}/restore-config`, json);
     expect(ok.statusCode).toBe(200);
     await session(cpe, [['6 CONNECTION REQUEST']]);
     const dl = (await cpe.post('')).envelope!.body as Msg<'Download'>;
@@ -273,28 +267,14 @@ describe('transfer jobs', () => {
   it('sends an operator file to a target path, and asks the device for a file by path', async () => {
     const { cpe, id } = await knownCpe();
     const noTarget = multipart({}, { field: 'file', name: 'motd.txt', content: 'hello' });
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: `/api/devices/${id}/upload-file`,
-      headers: { ...bearer(token), ...noTarget.headers },
-      payload: noTarget.payload,
-    });
+    const missing = await postForm(`/api/devices/${id}/upload-file`, noTarget);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/targetPath/);
     const body = multipart(
       { targetPath: '/etc/motd' },
       { field: 'file', name: 'motd.txt', content: 'hello' },
     );
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/devices/${id}/upload-file`,
-          headers: { ...bearer(token), ...body.headers },
-          payload: body.payload,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await postForm(`/api/devices/${id}/upload-file`, body)).statusCode).toBe(200);
     await api('POST', `/api/devices/${id}/download-file`, { filePath: '2 Vendor Log File' });
     await session(cpe, [['6 CONNECTION REQUEST']]);
     const first = await cpe.post('');
