@@ -80,6 +80,20 @@ const postForm = (url: string, form: { headers: Record<string, string>; payload:
     payload: form.payload,
   });
 
+/** A firmware upgrade from an outside URL to version V9, its Download sent in a new session. */
+async function externalFirmwareSent() {
+  const { cpe, id } = await knownCpe();
+  const jobId = (
+    await api('POST', `/api/devices/${id}/firmware-upgrade`, {
+      firmwareUrl: 'http://192.0.2.1/fw.bin',
+      version: 'V9',
+    })
+  ).json().job.id as string;
+  await session(cpe, [['6 CONNECTION REQUEST']]);
+  const rpc = await cpe.post('');
+  return { cpe, jobId, rpc, dl: rpc.envelope!.body as Msg<'Download'> };
+}
+
 async function uploadFirmware(name: string, content: string) {
   const body = multipart({ kind: 'firmware' }, { field: 'file', name, content });
   const res = await postForm('/api/files', body);
@@ -131,16 +145,7 @@ describe('transfer jobs', () => {
   });
 
   it('fails a firmware upgrade when the device comes back with another version', async () => {
-    const { cpe, id } = await knownCpe();
-    const jobId = (
-      await api('POST', `/api/devices/${id}/firmware-upgrade`, {
-        firmwareUrl: 'http://192.0.2.1/fw.bin',
-        version: 'V9',
-      })
-    ).json().job.id;
-    await session(cpe, [['6 CONNECTION REQUEST']]);
-    const rpc = await cpe.post('');
-    const dl = rpc.envelope!.body as Msg<'Download'>;
+    const { cpe, jobId, rpc, dl } = await externalFirmwareSent();
     expect(dl.url).toBe('http://192.0.2.1/fw.bin');
     await acceptLater(cpe, rpc, 'DownloadResponse');
     await session(cpe, [['1 BOOT'], ['7 TRANSFER COMPLETE'], ['M Download', dl.commandKey]], 'V5-old');
@@ -152,16 +157,7 @@ describe('transfer jobs', () => {
   });
 
   it('fails a transfer with the fault of the TransferComplete', async () => {
-    const { cpe, id } = await knownCpe();
-    const jobId = (
-      await api('POST', `/api/devices/${id}/firmware-upgrade`, {
-        firmwareUrl: 'http://192.0.2.1/fw.bin',
-        version: 'V9',
-      })
-    ).json().job.id;
-    await session(cpe, [['6 CONNECTION REQUEST']]);
-    const rpc = await cpe.post('');
-    const dl = rpc.envelope!.body as Msg<'Download'>;
+    const { cpe, jobId, rpc, dl } = await externalFirmwareSent();
     await acceptLater(cpe, rpc, 'DownloadResponse');
     await session(cpe, [['7 TRANSFER COMPLETE'], ['M Download', dl.commandKey]]);
     await transferComplete(cpe, dl.commandKey, { faultCode: 9010, faultString: 'Download failure' });

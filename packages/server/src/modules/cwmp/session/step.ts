@@ -144,6 +144,10 @@ function ask(state: SessionState, env: StepEnv, effects: SessionEffect[] = []): 
   return { state: { ...state, phase: 'asking', pending: null }, effects: [...effects, { kind: 'next-rpc' }] };
 }
 
+/** Fault 8003 (Invalid arguments) for a CPE message the session keeps going after. */
+const invalidArguments = (session: SessionState | null, envelope: DecodedEnvelope, why: string) =>
+  only(session, fault(envelope.namespace, envelope.header.id, 8003, `Invalid arguments: ${why}`));
+
 /** An Inform opens a session (A.3.3.1), whatever session its cookie names. */
 function onInform(env: StepEnv, envelope: DecodedEnvelope<Inform>, input: PostInput): StepResult {
   const { header, body: inform } = envelope;
@@ -299,26 +303,14 @@ function onPost(named: SessionState | null, input: PostInput, env: StepEnv): Ste
   const { header, body: msg } = envelope;
   // Headers a CPE must never send, or only with an Inform (TR-069 Amendment 6, 3.5 SOAP headers; 3.7.4).
   if (header.holdRequests !== undefined || header.useCwmpVersion !== undefined) {
-    return only(
-      session,
-      fault(
-        envelope.namespace,
-        header.id,
-        8003,
-        'Invalid arguments: HoldRequests and UseCWMPVersion are ACS-only headers',
-      ),
-    );
+    return invalidArguments(session, envelope, 'HoldRequests and UseCWMPVersion are ACS-only headers');
   }
   if (msg.name === 'Inform') return onInform(env, envelope as DecodedEnvelope<Inform>, input);
   if (header.sessionTimeout !== undefined || header.supportedCwmpVersions !== undefined) {
-    return only(
+    return invalidArguments(
       session,
-      fault(
-        envelope.namespace,
-        header.id,
-        8003,
-        'Invalid arguments: SessionTimeout and SupportedCWMPVersions belong in an Inform',
-      ),
+      envelope,
+      'SessionTimeout and SupportedCWMPVersions belong in an Inform',
     );
   }
   if (!session) {
