@@ -253,14 +253,20 @@ describe('job engine', () => {
     ]);
   });
 
-  it('finishes a reboot when the device informs M Reboot with the CommandKey, holding later jobs until then', async () => {
+  /** A known device with a reboot queued and a get-parameters job behind it. */
+  async function rebootWithJobBehind() {
     const { cpe, id } = await knownCpe();
-    const rebootId = (await api('POST', `/api/devices/${id}/reboot`)).json().job.id;
+    const rebootId = (await api('POST', `/api/devices/${id}/reboot`)).json().job.id as string;
     const laterId = (
       await api('POST', `/api/devices/${id}/get-parameters`, {
         parameters: ['InternetGatewayDevice.DeviceInfo.UpTime'],
       })
-    ).json().job.id;
+    ).json().job.id as string;
+    return { cpe, id, rebootId, laterId };
+  }
+
+  it('finishes a reboot when the device informs M Reboot with the CommandKey, holding later jobs until then', async () => {
+    const { cpe, rebootId, laterId } = await rebootWithJobBehind();
     const rpc = await session(cpe);
     const reboot = rpc.envelope!.body as Extract<CwmpMessage, { name: 'Reboot' }>;
     expect(reboot.name).toBe('Reboot');
@@ -275,13 +281,7 @@ describe('job engine', () => {
   });
 
   it('fails a reboot whose device never comes back once its bound passes, never before; the jobs behind it may run', async () => {
-    const { cpe, id } = await knownCpe();
-    const rebootId = (await api('POST', `/api/devices/${id}/reboot`)).json().job.id;
-    const laterId = (
-      await api('POST', `/api/devices/${id}/get-parameters`, {
-        parameters: ['InternetGatewayDevice.DeviceInfo.UpTime'],
-      })
-    ).json().job.id;
+    const { cpe, id, rebootId, laterId } = await rebootWithJobBehind();
     const rpc = await session(cpe);
     expect((await cpe.send({ name: 'RebootResponse' }, rpc.envelope!.header.id)).status).toBe(204);
     cpe.forgetCookies();
