@@ -196,6 +196,8 @@ describeWithSharedData('discovery of a real 5,000-parameter tree (TP-Link EX220 
       parameters: [{ name: 'Device.DeviceInfo.ProvisioningCode', value: 'op-first', type: 'xsd:string' }],
     });
     expect((await finished(a, res.json().job.id)).status).toBe('completed');
+    // The job completes at its answer; the session goes on with discovery, so read it once ended.
+    await a.waitFor('the operator job\'s session to end', async () => !sim.inSession);
     // (The first session's SetParameterValues is the ACS's own connection-request credentials.)
     const withOperator = rpcsBySession(sim)
       .slice(1)
