@@ -18,7 +18,7 @@ import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import { toApiDevice } from '../devices/index';
 import { toApiProfile } from '../profiles/index';
-import { runBulk } from './bulk';
+import { chooseDevices, runBulk } from './bulk';
 import { toApiJob } from './service';
 
 export async function assignRoutes(fastify: FastifyInstance) {
@@ -92,7 +92,8 @@ export async function assignRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { deviceIds, filter, profileId } = request.body;
-      // The profile is checked before anything is written.
+      // The devices, then the profile, are checked before anything is written.
+      const chosen = await chooseDevices(devices, { deviceIds, filter });
       const { name, params } = await snapshot(profileId);
       return runBulk(
         { devices, operations },
@@ -104,6 +105,7 @@ export async function assignRoutes(fastify: FastifyInstance) {
           summary: `Assign profile "${name}" (version ${params.profileVersion})`,
         },
         (found, operationId) => assignSnapshot(found, params, operationId),
+        chosen,
       );
     },
   );
