@@ -63,7 +63,7 @@ try {
     const online = await api<{ total: number }>('/api/devices?limit=1&search=FWAVE&status=online');
     const jobs = await api<{ pending: number; running: number }>('/api/provisioning/stats');
     if (online.total >= COUNT && last.sessionsOk >= COUNT && jobs.pending + jobs.running === 0) break;
-    if (performance.now() - bootStart > 300_000)
+    if (performance.now() - bootStart > 900_000)
       throw new Error(`only ${online.total} of ${COUNT} routers came up`);
     await new Promise((r) => setTimeout(r, 500));
   }
