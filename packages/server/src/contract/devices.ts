@@ -51,6 +51,20 @@ export const listDevicesQuery = Type.Object(
 );
 export type ListDevicesQuery = Static<typeof listDevicesQuery>;
 
+/**
+ * A set of devices named by the device list's own search and status (GET /api/devices): the bulk
+ * calls take it instead of ids, and the server resolves it with the list's query, so "all N matching"
+ * and the list agree exactly.
+ */
+export const deviceFilter = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: 128 })),
+    status: Type.Optional(deviceStatus),
+  },
+  { additionalProperties: false },
+);
+export type DeviceFilter = Static<typeof deviceFilter>;
+
 export const registerDeviceBody = Type.Object(
   {
     serialNumber: Type.String({ minLength: 1, maxLength: 64 }),

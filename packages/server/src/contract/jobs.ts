@@ -2,7 +2,7 @@
 // answered at once, that the device carries out in its next session.
 import { Type, type Static } from 'typebox';
 import { exactObject, nullable, pagedList, pagingProperties } from './common';
-import { deviceSchema } from './devices';
+import { deviceFilter, deviceSchema } from './devices';
 
 export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export const jobStatus = Type.Enum(JOB_STATUSES, { type: 'string' });
@@ -46,6 +46,16 @@ export const parameterWrite = Type.Object(
 export type ParameterWrite = Static<typeof parameterWrite>;
 export const parameterWrites = Type.Array(parameterWrite, { minItems: 1, maxItems: 10_000 });
 export const deviceIds = Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 100_000 });
+
+/**
+ * The devices of a bulk call: `deviceIds` or `filter`, exactly one (the route says what to fix
+ * otherwise: both, neither, an empty list, a filter matching no device are each a 400).
+ */
+export const deviceSelection = {
+  deviceIds: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100_000 })),
+  filter: Type.Optional(deviceFilter),
+};
+export type DeviceSelection = { deviceIds?: string[]; filter?: Static<typeof deviceFilter> };
 
 /** A parameter with its value and type, as a job wrote or read it. */
 export const typedValue = exactObject({ name: Type.String(), value: Type.String(), type: Type.String() });
@@ -124,6 +134,8 @@ export const jobSchema = exactObject({
   startedAt: nullable(Type.String()),
   finishedAt: nullable(Type.String()),
   expiresAt: Type.String(),
+  /** The bulk operation the job belongs to; null for a single device's action. */
+  operationId: nullable(Type.String()),
 });
 export type Job = Static<typeof jobSchema>;
 
@@ -143,6 +155,8 @@ export const listJobsQuery = Type.Object(
     status: Type.Optional(jobStatus),
     deviceId: Type.Optional(Type.String({ maxLength: 64 })),
     type: Type.Optional(Type.String({ maxLength: 32 })),
+    /** The jobs of one bulk operation. */
+    operationId: Type.Optional(Type.String({ maxLength: 64 })),
     ...pagingProperties(100),
   },
   { additionalProperties: false },
@@ -176,19 +190,58 @@ export const bulkResult = exactObject({
 });
 export type BulkResult = Static<typeof bulkResult>;
 
+/**
+ * The answer of a bulk call. `operationId` is the group its jobs belong to. With deviceIds, one
+ * result per id; with a filter, only the devices that failed (so 100,000 devices stay a small answer).
+ */
 export const bulkResults = exactObject({
+  operationId: Type.String(),
   results: Type.Array(bulkResult),
   created: Type.Integer(),
   failed: Type.Integer(),
 });
 export type BulkResults = Static<typeof bulkResults>;
 
+/**
+ * A bulk operation: one bulk call's jobs as a group, with their counts by status (GET
+ * /api/provisioning/operations, the live `bulk_operation_update`).
+ */
+export const bulkOperation = exactObject({
+  id: Type.String(),
+  /** The job type each device got. */
+  type: jobType,
+  createdAt: Type.String(),
+  /** The user who started it; null when no user did (e.g. an API token). */
+  createdBy: nullable(Type.String()),
+  /** A short description of the parameters, for display (e.g. "2 parameters: Device.X, Device.Y"). */
+  summary: Type.String(),
+  /** The filter it was started with; null when it was given deviceIds. */
+  filter: Type.Union([deviceFilter, Type.Null()]),
+  /** Jobs in the group, and how many are in each status. */
+  total: Type.Integer(),
+  pending: Type.Integer(),
+  running: Type.Integer(),
+  completed: Type.Integer(),
+  failed: Type.Integer(),
+  cancelled: Type.Integer(),
+});
+export type BulkOperation = Static<typeof bulkOperation>;
+
+export const listOperationsQuery = Type.Object(pagingProperties(50), { additionalProperties: false });
+export type ListOperationsQuery = Static<typeof listOperationsQuery>;
+/** GET /api/provisioning/operations: newest first. */
+export const bulkOperationList = pagedList('operations', bulkOperation);
+export type BulkOperationList = Static<typeof bulkOperationList>;
+
 export const exportFormat = Type.Enum(['csv', 'json', 'xml'], { type: 'string' });
 export type ExportFormat = Static<typeof exportFormat>;
 
+/** At most this many devices in one export (a filter matching more is refused: narrow it). */
+export const EXPORT_MAX_DEVICES = 10_000;
 export const exportParametersBody = Type.Object(
   {
-    deviceIds: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 10_000 }),
+    deviceIds: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: EXPORT_MAX_DEVICES })),
+    filter: Type.Optional(deviceFilter),
     format: exportFormat,
   },
   { additionalProperties: false },
@@ -201,7 +254,7 @@ const entityId = Type.String({ minLength: 1, maxLength: 64 });
 
 export const assignProfileBody = Type.Object({ profileId: entityId }, { additionalProperties: false });
 export const assignProfileManyBody = Type.Object(
-  { deviceIds: Type.Array(entityId, { minItems: 1, maxItems: 100_000 }), profileId: entityId },
+  { ...deviceSelection, profileId: entityId },
   { additionalProperties: false },
 );
 export const assignment = Type.Object(

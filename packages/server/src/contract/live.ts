@@ -3,7 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { exactObject, nullable } from './common';
 import { deviceStatus } from './devices';
-import { jobStatus, jobType } from './jobs';
+import { bulkOperation, jobStatus, jobType } from './jobs';
 import { deviceStats } from './stats';
 
 export const livePayloads = {
@@ -26,7 +26,14 @@ export const livePayloads = {
     status: jobStatus,
     deviceId: Type.String(),
     error: nullable(Type.String()),
+    /** The bulk operation the job belongs to, if any. */
+    operationId: Type.Optional(nullable(Type.String())),
   }),
+  /**
+   * A bulk operation's counts changed: at most once a second per operation, the last state always
+   * sent (modules/jobs/operations.ts).
+   */
+  bulk_operation_update: bulkOperation,
   system_alert: exactObject({
     level: Type.Enum(['info', 'warning', 'error'], { type: 'string' }),
     message: Type.String(),

@@ -43,6 +43,7 @@ export function makeJob(overrides: Pick<Job, 'id' | 'deviceId' | 'type' | 'statu
     startedAt: null,
     finishedAt: null,
     expiresAt: '2025-03-05T10:00:00.000Z',
+    operationId: null,
     ...overrides,
   };
 }
