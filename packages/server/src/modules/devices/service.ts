@@ -39,6 +39,10 @@ export interface InformedDevice {
   status: DeviceStatus;
   /** Whether pending or running jobs wait for the device (its session then asks for them). */
   jobsWaiting: boolean;
+  /** Whether it holds connection-request credentials of ours (none when new or after 0 BOOTSTRAP). */
+  connectionRequestCredentials: boolean;
+  /** The root of its data model as the Inform named it ('InternetGatewayDevice', 'Device'; '' when it named none). */
+  root: string;
 }
 
 /** Whether a reported PeriodicInformInterval is one (seconds, at least 1). */
@@ -55,6 +59,22 @@ function digestOf(params: readonly { name: string; value: string; type: string }
 
 export type RegisterInput = RegisterDeviceInput;
 export type { DeviceEdit };
+
+/** The columns an edit sets (those it leaves out stay as they are). */
+function editPatch(edit: DeviceEdit): DeviceUpdate {
+  return {
+    ...(edit.connectionRequestUrl !== undefined ? { connection_request_url: edit.connectionRequestUrl } : {}),
+    ...(edit.connectionRequestUsername !== undefined
+      ? { connection_request_username: edit.connectionRequestUsername }
+      : {}),
+    ...(edit.connectionRequestPassword !== undefined
+      ? { connection_request_password: edit.connectionRequestPassword }
+      : {}),
+    ...(edit.cwmpUsername !== undefined ? { cwmp_username: edit.cwmpUsername } : {}),
+    ...(edit.cwmpPassword !== undefined ? { cwmp_password: edit.cwmpPassword } : {}),
+    ...(edit.assignedProfileId !== undefined ? { assigned_profile_id: edit.assignedProfileId } : {}),
+  };
+}
 
 /** A device as the API answers it: every field named, passwords only as whether one is set. */
 export function toApiDevice(row: DeviceRow): Device {
@@ -157,6 +177,7 @@ export function createDevicesService(
     const reportedUrl = (findBySuffix(params, '.ManagementServer.ConnectionRequestURL') ?? '').slice(0, 512);
     const interval = Number(findBySuffix(params, '.ManagementServer.PeriodicInformInterval'));
     const digest = digestOf(params);
+    const root = params[0]?.name.split('.')[0] ?? '';
     const summary = {
       manufacturer: report.manufacturer.slice(0, 64),
       software_version: (findBySuffix(params, '.DeviceInfo.SoftwareVersion') ?? '').slice(0, 64),
@@ -196,6 +217,8 @@ export function createDevicesService(
         serialNumber: row.serial_number,
         status: row.status,
         jobsWaiting: false,
+        connectionRequestCredentials: false,
+        root,
       };
       return { device, created };
     }
@@ -241,6 +264,9 @@ export function createDevicesService(
         serialNumber: existing.serial_number,
         status,
         jobsWaiting: existing.jobs.waiting,
+        // 0 BOOTSTRAP reset them with this update.
+        connectionRequestCredentials: !bootstrap && existing.connection_request_username !== '',
+        root,
       },
       created: false,
     };
@@ -311,18 +337,34 @@ export function createDevicesService(
     },
 
     /**
-     * Records what a job learnt or wrote: values, types and writability of parameters. An entry
-     * without a value (a name, its writability) never blanks a value: it only adds to a parameter
-     * the tree has; a parameter it does not have waits for its value.
+     * What a job's view needs of its device (jobs/engine.ts), in one statement: its software
+     * version and its tree; undefined when the device is gone.
+     */
+    async forJob(id: string): Promise<{ softwareVersion: string; tree: ParameterMap } | undefined> {
+      const row = await store.readForJob(id);
+      return row && { softwareVersion: row.software_version, tree: parseParameters(row.parameters) };
+    },
+
+    /**
+     * Records what a job learnt or wrote: values, types and writability of parameters, and the device
+     * fields it sets (`edit`, e.g. the connection-request credentials a device took), in one update
+     * of the device row. An entry without a value (a name, its writability) never blanks a value: it
+     * only adds to a parameter the tree has; a parameter it does not have waits for its value.
      */
     async storeParameters(
       id: string,
       entries: readonly { name: string; value?: string; type?: string; writable?: boolean }[],
+      edit: DeviceEdit = {},
     ): Promise<void> {
-      if (entries.length === 0) return;
-      const row = await repo.findById(id);
+      const fields = editPatch(edit);
+      if (entries.length === 0) {
+        if (Object.keys(fields).length > 0)
+          await repo.update(id, { ...fields, updated_at: new Date().toISOString() });
+        return;
+      }
+      const row = await store.readForJob(id);
       if (!row) return;
-      const map = parseParameters(await store.readParameters(id));
+      const map = parseParameters(row.parameters);
       for (const e of entries) {
         const old = map[e.name];
         if (e.value === undefined && !old) continue;
@@ -341,6 +383,7 @@ export function createDevicesService(
       const newInterval = isInterval(interval);
       await store.writeParameters(id, JSON.stringify(map));
       await repo.update(id, {
+        ...fields,
         // The tree no longer matches the last Inform: the next one merges its parameters again.
         inform_digest: '',
         ...(software ? { software_version: map[software]!.value.slice(0, 64) } : {}),
@@ -381,21 +424,7 @@ export function createDevicesService(
 
     async update(id: string, edit: DeviceEdit): Promise<DeviceRow> {
       const row = await this.get(id);
-      await repo.update(id, {
-        ...(edit.connectionRequestUrl !== undefined
-          ? { connection_request_url: edit.connectionRequestUrl }
-          : {}),
-        ...(edit.connectionRequestUsername !== undefined
-          ? { connection_request_username: edit.connectionRequestUsername }
-          : {}),
-        ...(edit.connectionRequestPassword !== undefined
-          ? { connection_request_password: edit.connectionRequestPassword }
-          : {}),
-        ...(edit.cwmpUsername !== undefined ? { cwmp_username: edit.cwmpUsername } : {}),
-        ...(edit.cwmpPassword !== undefined ? { cwmp_password: edit.cwmpPassword } : {}),
-        ...(edit.assignedProfileId !== undefined ? { assigned_profile_id: edit.assignedProfileId } : {}),
-        updated_at: new Date().toISOString(),
-      });
+      await repo.update(id, { ...editPatch(edit), updated_at: new Date().toISOString() });
       return (await repo.findById(row.id))!;
     },
 

@@ -44,6 +44,13 @@ export interface JobParams {
   token?: string;
 }
 
+/** A job to create: its type, parameters and lifetime (the default when absent). */
+export interface NewJob {
+  type: JobType;
+  params: JobParams;
+  ttlSeconds?: number;
+}
+
 export interface JobsServiceOptions {
   /** Default lifetime of a job that has not finished, in seconds. */
   defaultTtlSeconds: number;
@@ -151,6 +158,39 @@ export function createJobsService(
     return job;
   }
 
+  /**
+   * A new job's row. A device's jobs run in creation order (then by id, which is random): the
+   * `index`-th of several made for one device at once is made that many milliseconds later, so they
+   * run in the order given.
+   */
+  function newRow(deviceId: string, spec: NewJob, index = 0): JobRow {
+    const created = new Date(Date.now() + index).toISOString();
+    const ttl = spec.ttlSeconds ?? o.defaultTtlSeconds;
+    // Each transfer job gets its own secret for the file URL the CPE will use.
+    const transfer = descriptorOf(spec.type).transfer !== undefined;
+    return {
+      id: randomUUID(),
+      device_id: deviceId,
+      type: spec.type,
+      params: JSON.stringify(
+        transfer ? { ...spec.params, token: randomBytes(24).toString('base64url') } : spec.params,
+      ),
+      status: 'pending',
+      attempts: 0,
+      error: null,
+      fault_code: null,
+      result: null,
+      state: null,
+      command_key: null,
+      wait_until: null,
+      created_at: created,
+      started_at: null,
+      finished_at: null,
+      expires_at: new Date(Date.parse(created) + ttl * 1000).toISOString(),
+      updated_at: created,
+    };
+  }
+
   /** Per device, the telling under way: they run one after another (see tellDevices). */
   const telling = new Map<string, Promise<void>>();
 
@@ -218,34 +258,25 @@ export function createJobsService(
       params: JobParams,
       ttlSeconds = o.defaultTtlSeconds,
     ): Promise<JobRow[]> {
-      const created = now();
-      const expires = new Date(Date.now() + ttlSeconds * 1000).toISOString();
-      const transfer = descriptorOf(type).transfer !== undefined;
-      const rows: JobRow[] = targets.map((d) => ({
-        id: randomUUID(),
-        device_id: d.id,
-        type,
-        // Each transfer job gets its own secret for the file URL the CPE will use.
-        params: JSON.stringify(
-          transfer ? { ...params, token: randomBytes(24).toString('base64url') } : params,
-        ),
-        status: 'pending',
-        attempts: 0,
-        error: null,
-        fault_code: null,
-        result: null,
-        state: null,
-        command_key: null,
-        wait_until: null,
-        created_at: created,
-        started_at: null,
-        finished_at: null,
-        expires_at: expires,
-        updated_at: created,
-      }));
+      const rows = targets.map((d) => newRow(d.id, { type, params, ttlSeconds }));
       await repo.insertMany(rows);
       for (const row of rows) publish(row);
       await jobsArrived(targets);
+      return rows;
+    },
+
+    /**
+     * Creates the jobs the ACS makes for a device at the start of its session (engine.ts
+     * sessionStarted), in one statement. That session runs them: nobody is woken (no jobs_arrived);
+     * the device is told that jobs wait, so that another session runs them if this one ends first.
+     */
+    async createInSession(deviceId: string, specs: readonly NewJob[]): Promise<JobRow[]> {
+      if (specs.length === 0) return [];
+      const rows = specs.map((spec, i) => newRow(deviceId, spec, i));
+      await repo.insertMany(rows);
+      for (const row of rows) publish(row);
+      await telling.get(deviceId)?.catch(() => undefined);
+      await devices.markJobsWaiting([deviceId]);
       return rows;
     },
 
