@@ -20,14 +20,14 @@ describeWithPostgres('round trips per session on PostgreSQL', () => {
   it('bootstraps a router (credentials, tree discovery) within the bound; a periodic Inform costs two', async () => {
     const c = await measureSessionCosts({ database: { kind: 'postgres', url }, discoverTree: true });
     expect(c.bootstrapRpcs).toBe(3);
-    expect(c.bootstrap, c.texts.join('\n')).toBeLessThanOrEqual(BOUNDS.bootstrapWithDiscovery);
+    expect(c.bootstrap, c.texts.join('\n')).toBeLessThanOrEqual(BOUNDS.postgres.bootstrapWithDiscovery);
     expect(c.periodic.at(-1), c.texts.join('\n')).toBe(2);
   });
 
   it('bootstraps a router (credentials, no discovery) within the bound; a periodic Inform costs two', async () => {
     const c = await measureSessionCosts({ database: { kind: 'postgres', url }, discoverTree: false });
     expect(c.bootstrapRpcs).toBe(1);
-    expect(c.bootstrap, c.texts.join('\n')).toBeLessThanOrEqual(BOUNDS.bootstrap);
+    expect(c.bootstrap, c.texts.join('\n')).toBeLessThanOrEqual(BOUNDS.postgres.bootstrap);
     expect(c.periodic.at(-1), c.texts.join('\n')).toBe(2);
   });
 });

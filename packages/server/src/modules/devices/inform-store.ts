@@ -4,7 +4,7 @@
 // SQLite's prepared statements are reused (db/database.ts), and it never rewrites the parameter tree
 // unless the Inform's parameters changed.
 import type { Kysely } from 'kysely';
-import type { PreparedQuery } from '../../db/database';
+import type { Dialect, PreparedQuery } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { DeviceStatus } from '../../db/tables/devices';
 import type { DeviceIdentity } from './repository';
@@ -100,10 +100,29 @@ export const INFORM_COLUMNS = [
   'inform_digest',
 ] as const;
 
-export function createInformStore(db: Kysely<Database>, prepared: PreparedQuery) {
+/** What a job's step writes to its device row besides the tree (absent: kept as it is). */
+export interface JobDeviceWrite {
+  software_version?: string;
+  periodic_inform_interval?: number;
+  connection_request_username?: string;
+  connection_request_password?: string;
+  updated_at: string;
+}
+
+export function createInformStore(
+  db: Kysely<Database>,
+  prepared: PreparedQuery,
+  dialect: Dialect = 'sqlite',
+) {
   /** State reads by row count. */
   const stateTexts = new Map<number, string>();
   const readSql = 'select parameters from device_parameters where device_id = ?';
+  const jobUpdateSql = `update devices set inform_digest = '',
+       software_version = coalesce(?, software_version),
+       periodic_inform_interval = coalesce(cast(? as integer), periodic_inform_interval),
+       connection_request_username = coalesce(?, connection_request_username),
+       connection_request_password = coalesce(?, connection_request_password),
+       updated_at = ? where id = ?`;
   const forJobSql = `select d.id, d.serial_number, d.product_class, d.oui, d.status, d.last_inform_at,
        d.periodic_inform_interval, d.software_version, p.parameters
      from devices d left join device_parameters p on p.device_id = d.id where d.id = ?`;
@@ -296,6 +315,28 @@ export function createInformStore(db: Kysely<Database>, prepared: PreparedQuery)
       const rows = await prepared<DeviceForJob & { parameters: string | null }>(forJobSql, [id]);
       const row = rows[0];
       return row && { ...row, parameters: row.parameters ?? '{}' };
+    },
+
+    /**
+     * A job's step: the device's new tree and the device row's columns that follow it. The tree no
+     * longer matches the last Inform, so the Inform digest is cleared (the next Inform merges its
+     * parameters again). On PostgreSQL one statement (one round trip), on SQLite two.
+     */
+    async writeJobStep(id: string, json: string, w: JobDeviceWrite): Promise<void> {
+      const values = [
+        w.software_version ?? null,
+        w.periodic_inform_interval ?? null,
+        w.connection_request_username ?? null,
+        w.connection_request_password ?? null,
+        w.updated_at,
+        id,
+      ];
+      if (dialect === 'postgres') {
+        await prepared(`with t as (${writeSql}) ${jobUpdateSql}`, [id, json, ...values]);
+        return;
+      }
+      await prepared(writeSql, [id, json]);
+      await prepared(jobUpdateSql, values);
     },
 
     /** Parameter trees of many devices (JSON text by device id; absent ids have none). */

@@ -8,12 +8,20 @@ import type { DeviceRow, DeviceStatus, DeviceUpdate } from '../../db/tables/devi
 import { AppError } from '../../errors';
 import type { EventBus } from '../live/index';
 import { createDeadlines } from './deadlines';
-import type { InformStore } from './inform-store';
+import type { DeviceForJob, InformStore } from './inform-store';
 import { findBySuffix, mergeParameters, parseParameters, storedValue, type ParameterMap } from './parameters';
 import type { DeviceIdentity, DeviceListQuery, DevicesRepository, WatchedDevice } from './repository';
 import { NO_JOBS, deviceStatus, presenceOf, type JobFacts } from './status';
 
 export type { JobFacts } from './status';
+
+/** A device as a job's step read it (DevicesService.forJob). */
+export interface JobDevice {
+  softwareVersion: string;
+  /** Its parameter tree (a job's writes are merged into it). */
+  tree: ParameterMap;
+  row: DeviceForJob;
+}
 
 export interface InformReport {
   identity: DeviceIdentity;
@@ -338,33 +346,43 @@ export function createDevicesService(
 
     /**
      * What a job's view needs of its device (jobs/engine.ts), in one statement: its software
-     * version and its tree; undefined when the device is gone.
+     * version and its tree; undefined when the device is gone. storeParameters takes it back.
      */
-    async forJob(id: string): Promise<{ softwareVersion: string; tree: ParameterMap } | undefined> {
+    async forJob(id: string): Promise<JobDevice | undefined> {
       const row = await store.readForJob(id);
-      return row && { softwareVersion: row.software_version, tree: parseParameters(row.parameters) };
+      return row && { softwareVersion: row.software_version, tree: parseParameters(row.parameters), row };
     },
 
     /**
      * Records what a job learnt or wrote: values, types and writability of parameters, and the device
-     * fields it sets (`edit`, e.g. the connection-request credentials a device took), in one update
-     * of the device row. An entry without a value (a name, its writability) never blanks a value: it
-     * only adds to a parameter the tree has; a parameter it does not have waits for its value.
+     * fields it sets (`fields`: the connection-request credentials a device took), with one write of
+     * the tree and the device row. An entry without a value (a name, its writability) never blanks a
+     * value: it only adds to a parameter the tree has; a parameter it does not have waits for its
+     * value. `read` is the device as the job's view read it in this step (it is not read again).
      */
     async storeParameters(
       id: string,
       entries: readonly { name: string; value?: string; type?: string; writable?: boolean }[],
-      edit: DeviceEdit = {},
+      fields: { connectionRequestUsername?: string; connectionRequestPassword?: string } = {},
+      read?: JobDevice,
     ): Promise<void> {
-      const fields = editPatch(edit);
+      const credentials = {
+        ...(fields.connectionRequestUsername !== undefined
+          ? { connection_request_username: fields.connectionRequestUsername }
+          : {}),
+        ...(fields.connectionRequestPassword !== undefined
+          ? { connection_request_password: fields.connectionRequestPassword }
+          : {}),
+      };
+      const updatedAt = new Date().toISOString();
       if (entries.length === 0) {
-        if (Object.keys(fields).length > 0)
-          await repo.update(id, { ...fields, updated_at: new Date().toISOString() });
+        if (Object.keys(credentials).length > 0)
+          await repo.update(id, { ...credentials, updated_at: updatedAt });
         return;
       }
-      const row = await store.readForJob(id);
-      if (!row) return;
-      const map = parseParameters(row.parameters);
+      const device = read ?? (await this.forJob(id));
+      if (!device) return;
+      const map = device.tree;
       for (const e of entries) {
         const old = map[e.name];
         if (e.value === undefined && !old) continue;
@@ -381,17 +399,14 @@ export function createDevicesService(
       )?.name;
       const interval = intervalKey && map[intervalKey] ? Number(map[intervalKey].value) : NaN;
       const newInterval = isInterval(interval);
-      await store.writeParameters(id, JSON.stringify(map));
-      await repo.update(id, {
-        ...fields,
-        // The tree no longer matches the last Inform: the next one merges its parameters again.
-        inform_digest: '',
+      await store.writeJobStep(id, JSON.stringify(map), {
+        ...credentials,
         ...(software ? { software_version: map[software]!.value.slice(0, 64) } : {}),
         // The summary column follows what a job read or wrote (the offline sweep uses it).
         ...(newInterval ? { periodic_inform_interval: interval } : {}),
-        updated_at: new Date().toISOString(),
+        updated_at: updatedAt,
       });
-      if (newInterval) watch({ ...row, periodic_inform_interval: interval });
+      if (newInterval) watch({ ...device.row, periodic_inform_interval: interval });
     },
 
     /** Pre-registers a device that has not informed yet: known, offline, reachable by connection request. */

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { CpeMethodRequest, CpeMethodResponse, CwmpFault, TransferComplete } from '@provisor/cwmp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
-import type { DevicesService } from '../devices/index';
+import type { DevicesService, JobDevice } from '../devices/index';
 import type { FileStore } from '../files/index';
 import type { SettingsService } from '../settings/index';
 import {
@@ -131,8 +131,15 @@ export function createJobEngine(
 ) {
   const { jobs, devices, files, settings, log } = deps;
 
-  /** The job as its descriptor sees it. */
-  async function view(job: JobRow, state: JobState, baseUrl: string): Promise<JobView<unknown>> {
+  /**
+   * The job as its descriptor sees it, and the device as read for it (apply writes the step's
+   * parameters into that tree without reading it again).
+   */
+  async function view(
+    job: JobRow,
+    state: JobState,
+    baseUrl: string,
+  ): Promise<JobView<unknown> & { device?: JobDevice }> {
     const descriptor = descriptorOf(job.type);
     const device = await devices.forJob(job.device_id);
     const tree = device?.tree ?? {};
@@ -151,20 +158,25 @@ export function createJobEngine(
       ...(uploaded ? { uploaded: { id: uploaded.id } } : {}),
       transferUrl: (name) => `${baseUrl}/files/${job.id}/${params.token ?? ''}/${encodeURIComponent(name)}`,
       softwareVersion: device?.softwareVersion ?? '',
+      ...(device ? { device } : {}),
     };
   }
 
-  /** Records a step (in session `sessionId`); answers the RPC to send now, if any. */
+  /**
+   * Records a step (in session `sessionId`) decided on the view `v`; answers the RPC to send now, if
+   * any.
+   */
   async function apply(
     job: JobRow,
     current: JobState,
     step: Step,
     sessionId: string,
+    v: { device?: JobDevice },
   ): Promise<JobRpc | null> {
     // What it read or wrote, and the device fields a finished job sets, in one write of the device.
-    const edit = step.kind === 'done' ? step.device : undefined;
-    if ((step.writes && step.writes.length > 0) || edit)
-      await devices.storeParameters(job.device_id, step.writes ?? [], edit);
+    const fields = step.kind === 'done' ? step.device : undefined;
+    if ((step.writes && step.writes.length > 0) || fields)
+      await devices.storeParameters(job.device_id, step.writes ?? [], fields, v.device);
     switch (step.kind) {
       case 'done':
         await jobs.finish(job, 'completed', { result: step.result });
@@ -263,7 +275,7 @@ export function createJobEngine(
         if (!d.inform) continue;
         const v = await view(job, state, s.baseUrl);
         const step = decide(job, 'read the Inform', () => d.inform!(v, s));
-        if (step) await apply(job, state, step, s.sessionId);
+        if (step) await apply(job, state, step, s.sessionId, v);
       }
       // The jobs the ACS makes for itself as a session starts, all here: each rule answers the job it
       // wants (in the order they are to run), and they are created together, in one statement.
@@ -304,6 +316,7 @@ export function createJobEngine(
           state,
           decide(started, 'start', () => d.start(v)),
           s.sessionId,
+          v,
         );
         if (rpc) return rpc;
       }
@@ -327,7 +340,7 @@ export function createJobEngine(
         // The descriptor may have another way (refresh reads by name what a partial path refused).
         const v = d.fault ? await view(job, state, s.baseUrl) : undefined;
         const step = v ? decide(job, 'read the Fault', () => d.fault!(v, answer)) : null;
-        if (step) return apply(job, state, step, s.sessionId);
+        if (step) return apply(job, state, step, s.sessionId, v ?? {});
         await jobs.finish(job, 'failed', { error: describeFault(answer), faultCode: answer.faultCode });
         return null;
       }
@@ -337,6 +350,7 @@ export function createJobEngine(
         state,
         decide(job, `read ${answer.name}`, () => d.answer(v, answer)),
         s.sessionId,
+        v,
       );
     },
 
@@ -371,6 +385,7 @@ export function createJobEngine(
         state,
         decide(job, 'read TransferComplete', () => d.transferComplete!(v, tc)),
         s.sessionId,
+        v,
       );
     },
   };

@@ -197,16 +197,19 @@ export function createJobsService(
   /**
    * Tells the devices service what the jobs table now says of a device's jobs: whether jobs wait
    * and whether one runs, read here, and whether the last finished job failed when the caller knows
-   * (`lastFailed`) or asks to read it ('read'). One device's tellings run in order, each reading after
-   * the one before was written, so the last written is the latest read (in this process).
+   * (`lastFailed`) or asks to read it ('read'); when a job was just set running (`started`), jobs wait
+   * and one runs, which needs no read. One device's tellings run in order, each reading after the one
+   * before was written, so the last written is the latest read (in this process).
    */
-  function tellDevices(deviceId: string, lastFailed?: boolean | 'read'): Promise<void> {
+  function tellDevices(
+    deviceId: string,
+    { lastFailed, started }: { lastFailed?: boolean | 'read'; started?: true } = {},
+  ): Promise<void> {
     const run = async () => {
-      const unfinished = await repo.unfinished(deviceId);
-      const facts: Partial<JobFacts> = {
-        waiting: unfinished.length > 0,
-        running: unfinished.some((j) => j.status === 'running'),
-      };
+      const unfinished = started ? null : await repo.unfinished(deviceId);
+      const facts: Partial<JobFacts> = unfinished
+        ? { waiting: unfinished.length > 0, running: unfinished.some((j) => j.status === 'running') }
+        : { waiting: true, running: true };
       if (lastFailed === 'read') facts.lastFailed = (await repo.lastFinished(deviceId))?.status === 'failed';
       else if (lastFailed !== undefined) facts.lastFailed = lastFailed;
       await devices.recordJobFacts(deviceId, facts);
@@ -295,7 +298,7 @@ export function createJobsService(
         command_key: commandKeyOf(job),
         wait_until: null,
       });
-      await tellDevices(job.device_id);
+      await tellDevices(job.device_id, { started: true });
       return started;
     },
 
@@ -305,7 +308,7 @@ export function createJobsService(
      */
     async resume(job: JobRow): Promise<JobRow> {
       const resumed = await set(job, { status: 'running', command_key: commandKeyOf(job) });
-      await tellDevices(job.device_id);
+      await tellDevices(job.device_id, { started: true });
       return resumed;
     },
 
@@ -343,7 +346,7 @@ export function createJobsService(
         finished_at: now(),
       });
       // It is the job that finished last now (a cancelled one is not counted).
-      await tellDevices(job.device_id, status === 'cancelled' ? undefined : status === 'failed');
+      await tellDevices(job.device_id, status === 'cancelled' ? {} : { lastFailed: status === 'failed' });
       return done;
     },
 
@@ -374,7 +377,7 @@ export function createJobsService(
         expires_at: new Date(Date.now() + ttl).toISOString(),
       });
       // A failed job retried is no longer the last one finished.
-      await tellDevices(job.device_id, 'read');
+      await tellDevices(job.device_id, { lastFailed: 'read' });
       const device = await devices.findById(job.device_id);
       if (device) bus.signal('jobs_arrived', { devices: [device] });
       return retried;
