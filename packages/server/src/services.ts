@@ -125,7 +125,7 @@ async function build(
   );
   const devices = createDevicesService(
     createDevicesRepository(database.db, database.dialect),
-    createInformStore(database.db, database.prepared),
+    createInformStore(database.db, database.prepared, database.dialect),
     bus,
     {
       defaultInformInterval: config.defaultInformInterval,

@@ -18,10 +18,22 @@ export type Dialect = DatabaseConfig['kind'];
  */
 export type PreparedQuery = <R>(sql: string, params: readonly unknown[]) => Promise<R[]>;
 
+/**
+ * Every statement sent to the database since it was opened: on SQLite each statement run, on
+ * PostgreSQL each query a connection sends (one round trip each, transaction begin and commit
+ * included). The tests that bound what a CWMP session costs read it (test/integration/session-cost);
+ * `texts`, when a test sets it to an array, receives each statement's text.
+ */
+export interface StatementLog {
+  count: number;
+  texts: string[] | null;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   prepared: PreparedQuery;
+  statements: StatementLog;
   destroy(): Promise<void>;
 }
 
@@ -47,10 +59,15 @@ export class DatabaseError extends Error {
  * the query on the CWMP hot path (a CPU profile of bench/session-throughput). Statements are
  * reusable in better-sqlite3, so they are cached by SQL text (bounded, oldest dropped first).
  */
-export function withStatementCache(sqlite: SQLite.Database, max = 500) {
+export function withStatementCache(sqlite: SQLite.Database, max = 500, log?: StatementLog) {
   const cache = new Map<string, SQLite.Statement>();
   return {
+    // Kysely prepares each statement it runs (begin and commit too): this counts them.
     prepare(sql: string): SQLite.Statement {
+      if (log) {
+        log.count++;
+        log.texts?.push(sql);
+      }
       let stmt = cache.get(sql);
       if (!stmt) {
         stmt = sqlite.prepare(sql);
@@ -82,10 +99,13 @@ export function openDatabase(
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const statements: StatementLog = { count: 0, texts: null };
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite, 500, statements) }),
+    });
     const prepared: PreparedQuery = async <R>(text: string, params: readonly unknown[]) =>
       (await db.executeQuery<R>(CompiledQuery.raw(text, [...params]))).rows;
-    return { db, dialect: 'sqlite', prepared, destroy: () => db.destroy() };
+    return { db, dialect: 'sqlite', prepared, statements, destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -93,18 +113,29 @@ export function openDatabase(
     connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
   });
   pool.on('error', onIdleError);
+  const statements: StatementLog = { count: 0, texts: null };
+  // Every query of the pool and of Kysely goes through a client's query(): one round trip each.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      statements.count++;
+      const first = args[0] as string | { text?: string; name?: string };
+      statements.texts?.push(typeof first === 'string' ? first : (first.text ?? first.name ?? ''));
+      return query(...args);
+    };
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const statements = new Map<string, { name: string; text: string }>();
+  const named = new Map<string, { name: string; text: string }>();
   const prepared: PreparedQuery = async <R>(text: string, params: readonly unknown[]) => {
-    let statement = statements.get(text);
+    let statement = named.get(text);
     if (!statement) {
       let n = 0;
-      statement = { name: `provisor_${statements.size + 1}`, text: text.replace(/\?/g, () => `$${++n}`) };
-      statements.set(text, statement);
+      statement = { name: `provisor_${named.size + 1}`, text: text.replace(/\?/g, () => `$${++n}`) };
+      named.set(text, statement);
     }
     return (await pool.query({ ...statement, values: [...params] })).rows as R[];
   };
-  return { db, dialect: 'postgres', prepared, destroy: () => db.destroy() };
+  return { db, dialect: 'postgres', prepared, statements, destroy: () => db.destroy() };
 }
 
 /** Brings the schema up to date; fails with the name of the migration that broke. */

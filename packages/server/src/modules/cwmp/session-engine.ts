@@ -86,6 +86,7 @@ export function createSessionEngine(
     deviceId: s.deviceId,
     deviceStatus: s.deviceStatus,
     jobsWaiting: s.jobsWaiting,
+    ...(s.device ? { device: s.device } : {}),
     events: s.events,
     commandKeys: s.commandKeys,
     baseUrl: s.baseUrl,
@@ -121,7 +122,17 @@ export function createSessionEngine(
         const { device, created } = recorded;
         return {
           kind: 'inform-recorded',
-          device: { id: device.id, status: device.status, jobsWaiting: device.jobsWaiting, created },
+          device: {
+            id: device.id,
+            status: device.status,
+            jobsWaiting: device.jobsWaiting,
+            created,
+            facts: {
+              serialNumber: device.serialNumber,
+              connectionRequestCredentials: device.connectionRequestCredentials,
+              root: device.root,
+            },
+          },
         };
       }
       case 'opened': {

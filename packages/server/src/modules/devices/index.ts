@@ -8,5 +8,6 @@ export {
   toApiDevice,
   type DevicesService,
   type DevicesServiceOptions,
+  type JobDevice,
   type JobFacts,
 } from './service';

@@ -4,7 +4,7 @@
 // SQLite's prepared statements are reused (db/database.ts), and it never rewrites the parameter tree
 // unless the Inform's parameters changed.
 import type { Kysely } from 'kysely';
-import type { PreparedQuery } from '../../db/database';
+import type { Dialect, PreparedQuery } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { DeviceStatus } from '../../db/tables/devices';
 import type { DeviceIdentity } from './repository';
@@ -18,12 +18,28 @@ export interface InformState {
   connection_request_url: string;
   /** The device's own CWMP username ('' when the global credentials apply to it). */
   cwmp_username: string;
+  /** Whether the device took connection-request credentials of ours ('' username: not yet). */
+  connection_request_username: string;
   /** Seconds; 0 when unknown. */
   periodic_inform_interval: number;
   /** Fingerprint of the previous Inform's parameters ('' after anything else wrote the tree). */
   inform_digest: string;
   /** What the jobs module last told of the device's jobs. */
   jobs: JobFacts;
+}
+
+/** A device as a job reads and writes it (InformStore.readForJob). */
+export interface DeviceForJob {
+  id: string;
+  serial_number: string;
+  product_class: string;
+  oui: string;
+  status: DeviceStatus;
+  last_inform_at: string | null;
+  periodic_inform_interval: number;
+  software_version: string;
+  /** Its parameter tree as stored (JSON text; '{}' when nothing is known yet). */
+  parameters: string;
 }
 
 export interface InformUpdate {
@@ -47,7 +63,7 @@ export interface InformUpdate {
 /** The state of the devices with these serial numbers (the caller matches OUI and product class). */
 function stateSql(serials: number): string {
   return `select id, oui, product_class, serial_number, status, connection_request_url, cwmp_username,
-  periodic_inform_interval, inform_digest, jobs_waiting, jobs_running, last_job_failed
+  connection_request_username, periodic_inform_interval, inform_digest, jobs_waiting, jobs_running, last_job_failed
   from devices where serial_number in (${Array.from({ length: serials }, () => '?').join(', ')})`;
 }
 
@@ -84,10 +100,32 @@ export const INFORM_COLUMNS = [
   'inform_digest',
 ] as const;
 
-export function createInformStore(db: Kysely<Database>, prepared: PreparedQuery) {
+/** What a job's step writes to its device row besides the tree (absent: kept as it is). */
+export interface JobDeviceWrite {
+  software_version?: string;
+  periodic_inform_interval?: number;
+  connection_request_username?: string;
+  connection_request_password?: string;
+  updated_at: string;
+}
+
+export function createInformStore(
+  db: Kysely<Database>,
+  prepared: PreparedQuery,
+  dialect: Dialect = 'sqlite',
+) {
   /** State reads by row count. */
   const stateTexts = new Map<number, string>();
   const readSql = 'select parameters from device_parameters where device_id = ?';
+  const jobUpdateSql = `update devices set inform_digest = '',
+       software_version = coalesce(?, software_version),
+       periodic_inform_interval = coalesce(cast(? as integer), periodic_inform_interval),
+       connection_request_username = coalesce(?, connection_request_username),
+       connection_request_password = coalesce(?, connection_request_password),
+       updated_at = ? where id = ?`;
+  const forJobSql = `select d.id, d.serial_number, d.product_class, d.oui, d.status, d.last_inform_at,
+       d.periodic_inform_interval, d.software_version, p.parameters
+     from devices d left join device_parameters p on p.device_id = d.id where d.id = ?`;
   const writeSql = `insert into device_parameters (device_id, parameters) values (?, ?)
      on conflict (device_id) do update set parameters = excluded.parameters`;
 
@@ -220,6 +258,7 @@ export function createInformStore(db: Kysely<Database>, prepared: PreparedQuery)
           status: row.status,
           connection_request_url: row.connection_request_url,
           cwmp_username: row.cwmp_username,
+          connection_request_username: row.connection_request_username,
           periodic_inform_interval: row.periodic_inform_interval,
           inform_digest: row.inform_digest,
           jobs: {
@@ -266,6 +305,38 @@ export function createInformStore(db: Kysely<Database>, prepared: PreparedQuery)
 
     async writeParameters(id: string, json: string): Promise<void> {
       await prepared(writeSql, [id, json]);
+    },
+
+    /**
+     * What the job engine and a job's writes need of a device, in one statement: its tree (JSON text)
+     * with the summary columns they read; undefined when the device is gone.
+     */
+    async readForJob(id: string): Promise<DeviceForJob | undefined> {
+      const rows = await prepared<DeviceForJob & { parameters: string | null }>(forJobSql, [id]);
+      const row = rows[0];
+      return row && { ...row, parameters: row.parameters ?? '{}' };
+    },
+
+    /**
+     * A job's step: the device's new tree and the device row's columns that follow it. The tree no
+     * longer matches the last Inform, so the Inform digest is cleared (the next Inform merges its
+     * parameters again). On PostgreSQL one statement (one round trip), on SQLite two.
+     */
+    async writeJobStep(id: string, json: string, w: JobDeviceWrite): Promise<void> {
+      const values = [
+        w.software_version ?? null,
+        w.periodic_inform_interval ?? null,
+        w.connection_request_username ?? null,
+        w.connection_request_password ?? null,
+        w.updated_at,
+        id,
+      ];
+      if (dialect === 'postgres') {
+        await prepared(`with t as (${writeSql}) ${jobUpdateSql}`, [id, json, ...values]);
+        return;
+      }
+      await prepared(writeSql, [id, json]);
+      await prepared(jobUpdateSql, values);
     },
 
     /** Parameter trees of many devices (JSON text by device id; absent ids have none). */

@@ -150,21 +150,24 @@ export function createDevicesRepository(
       if (username === '') return undefined;
       return db.selectFrom('devices').selectAll().where('cwmp_username', '=', username).executeTakeFirst();
     },
-    /** Inserts unless the identity exists; answers the stored row either way. */
+    /**
+     * Inserts unless the identity exists; answers the stored row either way. A new row comes back from
+     * the insert itself (RETURNING, both dialects): one statement for a new device.
+     */
     async insert(row: Omit<NewDeviceRow, 'id'>): Promise<{ row: DeviceRow; created: boolean }> {
-      const id = randomUUID();
-      const result = await db
+      const inserted = await db
         .insertInto('devices')
-        .values({ ...row, id })
+        .values({ ...row, id: randomUUID() })
         .onConflict((oc) => oc.columns(['oui', 'product_class', 'serial_number']).doNothing())
+        .returningAll()
         .executeTakeFirst();
-      const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      if (inserted) return { row: inserted, created: true };
       const stored = await this.findByIdentity({
         oui: row.oui,
         productClass: row.product_class,
         serialNumber: row.serial_number,
       });
-      return { row: stored!, created };
+      return { row: stored!, created: false };
     },
     /** Sets the assigned profile of many devices, in chunks of 500 ids per statement. */
     async assignProfile(ids: readonly string[], profileId: string | null, now: string): Promise<void> {

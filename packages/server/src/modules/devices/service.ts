@@ -9,12 +9,20 @@ import type { DeviceRow, DeviceStatus, DeviceUpdate } from '../../db/tables/devi
 import { AppError } from '../../errors';
 import type { EventBus } from '../live/index';
 import { createDeadlines } from './deadlines';
-import type { InformStore } from './inform-store';
+import type { DeviceForJob, InformStore } from './inform-store';
 import { findBySuffix, mergeParameters, parseParameters, storedValue, type ParameterMap } from './parameters';
 import type { DeviceIdentity, DeviceListQuery, DevicesRepository, WatchedDevice } from './repository';
 import { NO_JOBS, deviceStatus, presenceOf, type JobFacts } from './status';
 
 export type { JobFacts } from './status';
+
+/** A device as a job's step read it (DevicesService.forJob). */
+export interface JobDevice {
+  softwareVersion: string;
+  /** Its parameter tree (a job's writes are merged into it). */
+  tree: ParameterMap;
+  row: DeviceForJob;
+}
 
 export interface InformReport {
   identity: DeviceIdentity;
@@ -40,6 +48,10 @@ export interface InformedDevice {
   status: DeviceStatus;
   /** Whether pending or running jobs wait for the device (its session then asks for them). */
   jobsWaiting: boolean;
+  /** Whether it holds connection-request credentials of ours (none when new or after 0 BOOTSTRAP). */
+  connectionRequestCredentials: boolean;
+  /** The root of its data model as the Inform named it ('InternetGatewayDevice', 'Device'; '' when it named none). */
+  root: string;
 }
 
 /** Whether a reported PeriodicInformInterval is one (seconds, at least 1). */
@@ -56,6 +68,22 @@ function digestOf(params: readonly { name: string; value: string; type: string }
 
 export type RegisterInput = RegisterDeviceInput;
 export type { DeviceEdit };
+
+/** The columns an edit sets (those it leaves out stay as they are). */
+function editPatch(edit: DeviceEdit): DeviceUpdate {
+  return {
+    ...(edit.connectionRequestUrl !== undefined ? { connection_request_url: edit.connectionRequestUrl } : {}),
+    ...(edit.connectionRequestUsername !== undefined
+      ? { connection_request_username: edit.connectionRequestUsername }
+      : {}),
+    ...(edit.connectionRequestPassword !== undefined
+      ? { connection_request_password: edit.connectionRequestPassword }
+      : {}),
+    ...(edit.cwmpUsername !== undefined ? { cwmp_username: edit.cwmpUsername } : {}),
+    ...(edit.cwmpPassword !== undefined ? { cwmp_password: edit.cwmpPassword } : {}),
+    ...(edit.assignedProfileId !== undefined ? { assigned_profile_id: edit.assignedProfileId } : {}),
+  };
+}
 
 /** A device as the API answers it: every field named, passwords only as whether one is set. */
 export function toApiDevice(row: DeviceRow): Device {
@@ -158,6 +186,7 @@ export function createDevicesService(
     const reportedUrl = (findBySuffix(params, '.ManagementServer.ConnectionRequestURL') ?? '').slice(0, 512);
     const interval = Number(findBySuffix(params, '.ManagementServer.PeriodicInformInterval'));
     const digest = digestOf(params);
+    const root = params[0]?.name.split('.')[0] ?? '';
     const summary = {
       manufacturer: report.manufacturer.slice(0, 64),
       software_version: (findBySuffix(params, '.DeviceInfo.SoftwareVersion') ?? '').slice(0, 64),
@@ -197,6 +226,8 @@ export function createDevicesService(
         serialNumber: row.serial_number,
         status: row.status,
         jobsWaiting: false,
+        connectionRequestCredentials: false,
+        root,
       };
       return { device, created };
     }
@@ -242,6 +273,9 @@ export function createDevicesService(
         serialNumber: existing.serial_number,
         status,
         jobsWaiting: existing.jobs.waiting,
+        // 0 BOOTSTRAP reset them with this update.
+        connectionRequestCredentials: !bootstrap && existing.connection_request_username !== '',
+        root,
       },
       created: false,
     };
@@ -325,18 +359,44 @@ export function createDevicesService(
     },
 
     /**
-     * Records what a job learnt or wrote: values, types and writability of parameters. An entry
-     * without a value (a name, its writability) never blanks a value: it only adds to a parameter
-     * the tree has; a parameter it does not have waits for its value.
+     * What a job's view needs of its device (jobs/engine.ts), in one statement: its software
+     * version and its tree; undefined when the device is gone. storeParameters takes it back.
+     */
+    async forJob(id: string): Promise<JobDevice | undefined> {
+      const row = await store.readForJob(id);
+      return row && { softwareVersion: row.software_version, tree: parseParameters(row.parameters), row };
+    },
+
+    /**
+     * Records what a job learnt or wrote: values, types and writability of parameters, and the device
+     * fields it sets (`fields`: the connection-request credentials a device took), with one write of
+     * the tree and the device row. An entry without a value (a name, its writability) never blanks a
+     * value: it only adds to a parameter the tree has; a parameter it does not have waits for its
+     * value. `read` is the device as the job's view read it in this step (it is not read again).
      */
     async storeParameters(
       id: string,
       entries: readonly { name: string; value?: string; type?: string; writable?: boolean }[],
+      fields: { connectionRequestUsername?: string; connectionRequestPassword?: string } = {},
+      read?: JobDevice,
     ): Promise<void> {
-      if (entries.length === 0) return;
-      const row = await repo.findById(id);
-      if (!row) return;
-      const map = parseParameters(await store.readParameters(id));
+      const credentials = {
+        ...(fields.connectionRequestUsername !== undefined
+          ? { connection_request_username: fields.connectionRequestUsername }
+          : {}),
+        ...(fields.connectionRequestPassword !== undefined
+          ? { connection_request_password: fields.connectionRequestPassword }
+          : {}),
+      };
+      const updatedAt = new Date().toISOString();
+      if (entries.length === 0) {
+        if (Object.keys(credentials).length > 0)
+          await repo.update(id, { ...credentials, updated_at: updatedAt });
+        return;
+      }
+      const device = read ?? (await this.forJob(id));
+      if (!device) return;
+      const map = device.tree;
       for (const e of entries) {
         const old = map[e.name];
         if (e.value === undefined && !old) continue;
@@ -353,16 +413,14 @@ export function createDevicesService(
       )?.name;
       const interval = intervalKey && map[intervalKey] ? Number(map[intervalKey].value) : NaN;
       const newInterval = isInterval(interval);
-      await store.writeParameters(id, JSON.stringify(map));
-      await repo.update(id, {
-        // The tree no longer matches the last Inform: the next one merges its parameters again.
-        inform_digest: '',
+      await store.writeJobStep(id, JSON.stringify(map), {
+        ...credentials,
         ...(software ? { software_version: map[software]!.value.slice(0, 64) } : {}),
         // The summary column follows what a job read or wrote (the offline sweep uses it).
         ...(newInterval ? { periodic_inform_interval: interval } : {}),
-        updated_at: new Date().toISOString(),
+        updated_at: updatedAt,
       });
-      if (newInterval) watch({ ...row, periodic_inform_interval: interval });
+      if (newInterval) watch({ ...device.row, periodic_inform_interval: interval });
     },
 
     /** Pre-registers a device that has not informed yet: known, offline, reachable by connection request. */
@@ -395,21 +453,7 @@ export function createDevicesService(
 
     async update(id: string, edit: DeviceEdit): Promise<DeviceRow> {
       const row = await this.get(id);
-      await repo.update(id, {
-        ...(edit.connectionRequestUrl !== undefined
-          ? { connection_request_url: edit.connectionRequestUrl }
-          : {}),
-        ...(edit.connectionRequestUsername !== undefined
-          ? { connection_request_username: edit.connectionRequestUsername }
-          : {}),
-        ...(edit.connectionRequestPassword !== undefined
-          ? { connection_request_password: edit.connectionRequestPassword }
-          : {}),
-        ...(edit.cwmpUsername !== undefined ? { cwmp_username: edit.cwmpUsername } : {}),
-        ...(edit.cwmpPassword !== undefined ? { cwmp_password: edit.cwmpPassword } : {}),
-        ...(edit.assignedProfileId !== undefined ? { assigned_profile_id: edit.assignedProfileId } : {}),
-        updated_at: new Date().toISOString(),
-      });
+      await repo.update(id, { ...editPatch(edit), updated_at: new Date().toISOString() });
       return (await repo.findById(row.id))!;
     },
 

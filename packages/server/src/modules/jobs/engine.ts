@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { CpeMethodRequest, CpeMethodResponse, CwmpFault, TransferComplete } from '@provisor/cwmp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
-import type { DevicesService } from '../devices/index';
+import type { DevicesService, JobDevice } from '../devices/index';
 import type { FileStore } from '../files/index';
 import type { SettingsService } from '../settings/index';
 import {
@@ -19,7 +19,7 @@ import {
   type JobView,
   type Step,
 } from './descriptor';
-import type { JobsService } from './service';
+import type { JobsService, NewJob } from './service';
 import { descriptorOf } from './types';
 import type { TransferParams } from './types/transfer';
 
@@ -40,6 +40,17 @@ export interface SessionFacts extends InformFacts {
   jobsWaiting: boolean;
   /** Scheme, host and port by which the CPE reached this server (for file URLs). */
   baseUrl: string;
+  /** What the Inform's record knew of the device (absent: read from the database). */
+  device?: InformedDevice;
+}
+
+/** What recording the Inform learnt of the device (cwmp/session/types.ts InformedFacts). */
+export interface InformedDevice {
+  serialNumber: string;
+  /** Whether the device holds connection-request credentials of ours. */
+  connectionRequestCredentials: boolean;
+  /** The root of its data model as the Inform named it ('' when it named none). */
+  root: string;
 }
 
 /** An RPC of a job, for the session to send. */
@@ -120,13 +131,18 @@ export function createJobEngine(
 ) {
   const { jobs, devices, files, settings, log } = deps;
 
-  /** The job as its descriptor sees it. */
-  async function view(job: JobRow, state: JobState, baseUrl: string): Promise<JobView<unknown>> {
+  /**
+   * The job as its descriptor sees it, and the device as read for it (apply writes the step's
+   * parameters into that tree without reading it again).
+   */
+  async function view(
+    job: JobRow,
+    state: JobState,
+    baseUrl: string,
+  ): Promise<JobView<unknown> & { device?: JobDevice }> {
     const descriptor = descriptorOf(job.type);
-    const [device, tree] = await Promise.all([
-      devices.findById(job.device_id),
-      devices.parametersOf(job.device_id),
-    ]);
+    const device = await devices.forJob(job.device_id);
+    const tree = device?.tree ?? {};
     const params = JSON.parse(job.params) as Record<string, unknown> & Partial<TransferParams>;
     const fileId = typeof params.fileId === 'string' ? params.fileId : undefined;
     const file = fileId ? await files.get(fileId).catch(() => undefined) : undefined;
@@ -141,21 +157,28 @@ export function createJobEngine(
       ...(file ? { file: { id: file.id, name: file.name, size: file.size } } : {}),
       ...(uploaded ? { uploaded: { id: uploaded.id } } : {}),
       transferUrl: (name) => `${baseUrl}/files/${job.id}/${params.token ?? ''}/${encodeURIComponent(name)}`,
-      softwareVersion: device?.software_version ?? '',
+      softwareVersion: device?.softwareVersion ?? '',
+      ...(device ? { device } : {}),
     };
   }
 
-  /** Records a step (in session `sessionId`); answers the RPC to send now, if any. */
+  /**
+   * Records a step (in session `sessionId`) decided on the view `v`; answers the RPC to send now, if
+   * any.
+   */
   async function apply(
     job: JobRow,
     current: JobState,
     step: Step,
     sessionId: string,
+    v: { device?: JobDevice },
   ): Promise<JobRpc | null> {
-    if (step.writes && step.writes.length > 0) await devices.storeParameters(job.device_id, step.writes);
+    // What it read or wrote, and the device fields a finished job sets, in one write of the device.
+    const fields = step.kind === 'done' ? step.device : undefined;
+    if ((step.writes && step.writes.length > 0) || fields)
+      await devices.storeParameters(job.device_id, step.writes ?? [], fields, v.device);
     switch (step.kind) {
       case 'done':
-        if (step.device) await devices.update(job.device_id, step.device);
         await jobs.finish(job, 'completed', { result: step.result });
         return null;
       case 'fail':
@@ -184,46 +207,57 @@ export function createJobEngine(
   }
 
   /**
+   * The device as the session's Inform found it (SessionFacts.device), else as stored: sessions
+   * recorded by another version of the shell, and tests that build facts by hand, carry none.
+   */
+  async function informed(s: SessionFacts): Promise<InformedDevice | undefined> {
+    if (s.device) return s.device;
+    const device = await devices.findById(s.deviceId);
+    if (!device) return undefined;
+    const root = Object.keys(await devices.parametersOf(device.id))[0]?.split('.')[0] ?? '';
+    return {
+      serialNumber: device.serial_number,
+      connectionRequestCredentials: device.connection_request_username !== '',
+      root,
+    };
+  }
+
+  /**
    * A job for the device's connection-request credentials, when it has none yet and they are set
    * by Provisor. The username is the global one of the settings (else the serial number), the
-   * password the device's own.
+   * password the device's own. 'exists' when one is waiting already.
    */
-  async function credentialsJob(s: SessionFacts): Promise<boolean> {
+  function credentialsJob(device: InformedDevice, unfinished: readonly JobRow[]): NewJob | 'exists' | null {
     const cr = settings.get().connectionRequest;
-    if (!o.setConnectionRequestCredentials || !cr.enabled) return false;
-    const device = await devices.findById(s.deviceId);
-    if (!device || device.connection_request_username !== '') return false;
-    if ((await jobs.unfinishedOf(device.id)).some((j) => j.type === CREDENTIALS_JOB)) return true;
-    const root = Object.keys(await devices.parametersOf(device.id))[0]?.split('.')[0];
-    if (!root) return false;
+    if (!o.setConnectionRequestCredentials || !cr.enabled) return null;
+    if (device.connectionRequestCredentials) return null;
+    if (unfinished.some((j) => j.type === CREDENTIALS_JOB)) return 'exists';
+    if (!device.root) return null;
     const write = (name: string, value: string) => ({
-      name: `${root}.ManagementServer.${name}`,
+      name: `${device.root}.ManagementServer.${name}`,
       value,
       type: 'string',
     });
-    await jobs.create([device], CREDENTIALS_JOB, {
-      parameters: [
-        write('ConnectionRequestUsername', cr.username || device.serial_number),
-        write('ConnectionRequestPassword', randomBytes(12).toString('base64url')),
-      ],
-    });
-    return true;
+    return {
+      type: CREDENTIALS_JOB,
+      params: {
+        parameters: [
+          write('ConnectionRequestUsername', cr.username || device.serialNumber),
+          write('ConnectionRequestPassword', randomBytes(12).toString('base64url')),
+        ],
+      },
+    };
   }
 
   /**
    * At a bootstrap (0 BOOTSTRAP, or the device's first Inform), a job that reads the router's whole
    * tree (types/discover-tree.ts); one left from an earlier bootstrap starts over, as the router's
-   * tree may have changed with the reset. Answers whether one was created.
+   * tree may have changed with the reset.
    */
-  async function discoveryJob(s: SessionFacts): Promise<boolean> {
-    if (!o.discoverTree || !(s.firstInform || s.events.includes('0 BOOTSTRAP'))) return false;
-    const device = await devices.findById(s.deviceId);
-    if (!device) return false;
-    for (const old of await jobs.unfinishedOf(device.id)) {
-      if (old.type === DISCOVERY_JOB) await jobs.finish(old, 'cancelled', {});
-    }
-    await jobs.create([device], DISCOVERY_JOB, {}, DISCOVERY_TTL_SECONDS);
-    return true;
+  async function discoveryJob(s: SessionFacts, unfinished: readonly JobRow[]): Promise<NewJob | null> {
+    if (!o.discoverTree || !(s.firstInform || s.events.includes('0 BOOTSTRAP'))) return null;
+    for (const old of unfinished) if (old.type === DISCOVERY_JOB) await jobs.finish(old, 'cancelled', {});
+    return { type: DISCOVERY_JOB, params: {}, ttlSeconds: DISCOVERY_TTL_SECONDS };
   }
 
   return {
@@ -232,20 +266,27 @@ export function createJobEngine(
      * connection-request credentials if it needs them. Answers whether jobs wait now.
      */
     async sessionStarted(s: SessionFacts): Promise<{ jobsWaiting: boolean }> {
-      if (s.jobsWaiting) {
-        for (const job of await jobs.unfinishedOf(s.deviceId)) {
-          const state = stateOf(job);
-          if (job.status !== 'running' || state.inFlight) continue;
-          const d = descriptorOf(job.type);
-          if (!d.inform) continue;
-          const v = await view(job, state, s.baseUrl);
-          const step = decide(job, 'read the Inform', () => d.inform!(v, s));
-          if (step) await apply(job, state, step, s.sessionId);
-        }
+      // Read once, and only when the Inform found jobs waiting (a new device has none).
+      const unfinished = s.jobsWaiting ? await jobs.unfinishedOf(s.deviceId) : [];
+      for (const job of unfinished) {
+        const state = stateOf(job);
+        if (job.status !== 'running' || state.inFlight) continue;
+        const d = descriptorOf(job.type);
+        if (!d.inform) continue;
+        const v = await view(job, state, s.baseUrl);
+        const step = decide(job, 'read the Inform', () => d.inform!(v, s));
+        if (step) await apply(job, state, step, s.sessionId, v);
       }
-      const credentials = await credentialsJob(s);
-      const discovery = await discoveryJob(s);
-      return { jobsWaiting: s.jobsWaiting || credentials || discovery };
+      // The jobs the ACS makes for itself as a session starts, all here: each rule answers the job it
+      // wants (in the order they are to run), and they are created together, in one statement.
+      const device = await informed(s);
+      if (!device) return { jobsWaiting: s.jobsWaiting };
+      const credentials = credentialsJob(device, unfinished);
+      const wanted = [credentials, await discoveryJob(s, unfinished)].filter(
+        (j): j is NewJob => j !== null && j !== 'exists',
+      );
+      await jobs.createInSession(s.deviceId, wanted);
+      return { jobsWaiting: s.jobsWaiting || credentials === 'exists' || wanted.length > 0 };
     },
 
     /** The next RPC for the device: its oldest unfinished job starts; null when nothing is to do. */
@@ -275,6 +316,7 @@ export function createJobEngine(
           state,
           decide(started, 'start', () => d.start(v)),
           s.sessionId,
+          v,
         );
         if (rpc) return rpc;
       }
@@ -298,7 +340,7 @@ export function createJobEngine(
         // The descriptor may have another way (refresh reads by name what a partial path refused).
         const v = d.fault ? await view(job, state, s.baseUrl) : undefined;
         const step = v ? decide(job, 'read the Fault', () => d.fault!(v, answer)) : null;
-        if (step) return apply(job, state, step, s.sessionId);
+        if (step) return apply(job, state, step, s.sessionId, v ?? {});
         await jobs.finish(job, 'failed', { error: describeFault(answer), faultCode: answer.faultCode });
         return null;
       }
@@ -308,6 +350,7 @@ export function createJobEngine(
         state,
         decide(job, `read ${answer.name}`, () => d.answer(v, answer)),
         s.sessionId,
+        v,
       );
     },
 
@@ -342,6 +385,7 @@ export function createJobEngine(
         state,
         decide(job, 'read TransferComplete', () => d.transferComplete!(v, tc)),
         s.sessionId,
+        v,
       );
     },
   };

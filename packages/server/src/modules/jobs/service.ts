@@ -44,6 +44,15 @@ export interface JobParams {
   token?: string;
 }
 
+/** A job to create: its type, parameters and lifetime (the default when absent). */
+export interface NewJob {
+  type: JobType;
+  params: JobParams;
+  ttlSeconds?: number;
+  /** The bulk operation the job belongs to (jobs/operations.ts); none for a single device's job. */
+  operationId?: string | null;
+}
+
 export interface JobsServiceOptions {
   /** Default lifetime of a job that has not finished, in seconds. */
   defaultTtlSeconds: number;
@@ -153,22 +162,59 @@ export function createJobsService(
     return job;
   }
 
+  /**
+   * A new job's row. A device's jobs run in creation order (then by id, which is random): the
+   * `index`-th of several made for one device at once is made that many milliseconds later, so they
+   * run in the order given.
+   */
+  function newRow(deviceId: string, spec: NewJob, index = 0): JobRow {
+    const created = new Date(Date.now() + index).toISOString();
+    const ttl = spec.ttlSeconds ?? o.defaultTtlSeconds;
+    // Each transfer job gets its own secret for the file URL the CPE will use.
+    const transfer = descriptorOf(spec.type).transfer !== undefined;
+    return {
+      id: randomUUID(),
+      device_id: deviceId,
+      type: spec.type,
+      params: JSON.stringify(
+        transfer ? { ...spec.params, token: randomBytes(24).toString('base64url') } : spec.params,
+      ),
+      status: 'pending',
+      attempts: 0,
+      error: null,
+      fault_code: null,
+      result: null,
+      state: null,
+      command_key: null,
+      wait_until: null,
+      operation_id: spec.operationId ?? null,
+      created_at: created,
+      started_at: null,
+      finished_at: null,
+      expires_at: new Date(Date.parse(created) + ttl * 1000).toISOString(),
+      updated_at: created,
+    };
+  }
+
   /** Per device, the telling under way: they run one after another (see tellDevices). */
   const telling = new Map<string, Promise<void>>();
 
   /**
    * Tells the devices service what the jobs table now says of a device's jobs: whether jobs wait
    * and whether one runs, read here, and whether the last finished job failed when the caller knows
-   * (`lastFailed`) or asks to read it ('read'). One device's tellings run in order, each reading after
-   * the one before was written, so the last written is the latest read (in this process).
+   * (`lastFailed`) or asks to read it ('read'); when a job was just set running (`started`), jobs wait
+   * and one runs, which needs no read. One device's tellings run in order, each reading after the one
+   * before was written, so the last written is the latest read (in this process).
    */
-  function tellDevices(deviceId: string, lastFailed?: boolean | 'read'): Promise<void> {
+  function tellDevices(
+    deviceId: string,
+    { lastFailed, started }: { lastFailed?: boolean | 'read'; started?: true } = {},
+  ): Promise<void> {
     const run = async () => {
-      const unfinished = await repo.unfinished(deviceId);
-      const facts: Partial<JobFacts> = {
-        waiting: unfinished.length > 0,
-        running: unfinished.some((j) => j.status === 'running'),
-      };
+      const unfinished = started ? null : await repo.unfinished(deviceId);
+      const facts: Partial<JobFacts> = unfinished
+        ? { waiting: unfinished.length > 0, running: unfinished.some((j) => j.status === 'running') }
+        : { waiting: true, running: true };
       if (lastFailed === 'read') facts.lastFailed = (await repo.lastFinished(deviceId))?.status === 'failed';
       else if (lastFailed !== undefined) facts.lastFailed = lastFailed;
       await devices.recordJobFacts(deviceId, facts);
@@ -224,35 +270,25 @@ export function createJobsService(
       ttlSeconds = o.defaultTtlSeconds,
       operationId: string | null = null,
     ): Promise<JobRow[]> {
-      const created = now();
-      const expires = new Date(Date.now() + ttlSeconds * 1000).toISOString();
-      const transfer = descriptorOf(type).transfer !== undefined;
-      const rows: JobRow[] = targets.map((d) => ({
-        id: randomUUID(),
-        device_id: d.id,
-        type,
-        // Each transfer job gets its own secret for the file URL the CPE will use.
-        params: JSON.stringify(
-          transfer ? { ...params, token: randomBytes(24).toString('base64url') } : params,
-        ),
-        status: 'pending',
-        attempts: 0,
-        error: null,
-        fault_code: null,
-        result: null,
-        state: null,
-        command_key: null,
-        wait_until: null,
-        operation_id: operationId,
-        created_at: created,
-        started_at: null,
-        finished_at: null,
-        expires_at: expires,
-        updated_at: created,
-      }));
+      const rows = targets.map((d) => newRow(d.id, { type, params, ttlSeconds, operationId }));
       await repo.insertMany(rows);
       for (const row of rows) publish(row);
       await jobsArrived(targets);
+      return rows;
+    },
+
+    /**
+     * Creates the jobs the ACS makes for a device at the start of its session (engine.ts
+     * sessionStarted), in one statement. That session runs them: nobody is woken (no jobs_arrived);
+     * the device is told that jobs wait, so that another session runs them if this one ends first.
+     */
+    async createInSession(deviceId: string, specs: readonly NewJob[]): Promise<JobRow[]> {
+      if (specs.length === 0) return [];
+      const rows = specs.map((spec, i) => newRow(deviceId, spec, i));
+      await repo.insertMany(rows);
+      for (const row of rows) publish(row);
+      await telling.get(deviceId)?.catch(() => undefined);
+      await devices.markJobsWaiting([deviceId]);
       return rows;
     },
 
@@ -271,7 +307,7 @@ export function createJobsService(
         command_key: commandKeyOf(job),
         wait_until: null,
       });
-      await tellDevices(job.device_id);
+      await tellDevices(job.device_id, { started: true });
       return started;
     },
 
@@ -281,7 +317,7 @@ export function createJobsService(
      */
     async resume(job: JobRow): Promise<JobRow> {
       const resumed = await set(job, { status: 'running', command_key: commandKeyOf(job) });
-      await tellDevices(job.device_id);
+      await tellDevices(job.device_id, { started: true });
       return resumed;
     },
 
@@ -319,7 +355,7 @@ export function createJobsService(
         finished_at: now(),
       });
       // It is the job that finished last now (a cancelled one is not counted).
-      await tellDevices(job.device_id, status === 'cancelled' ? undefined : status === 'failed');
+      await tellDevices(job.device_id, status === 'cancelled' ? {} : { lastFailed: status === 'failed' });
       return done;
     },
 
@@ -350,7 +386,7 @@ export function createJobsService(
         expires_at: new Date(Date.now() + ttl).toISOString(),
       });
       // A failed job retried is no longer the last one finished.
-      await tellDevices(job.device_id, 'read');
+      await tellDevices(job.device_id, { lastFailed: 'read' });
       const device = await devices.findById(job.device_id);
       if (device) bus.signal('jobs_arrived', { devices: [device] });
       return retried;

@@ -469,6 +469,7 @@ export function step(state: SessionState | null, input: SessionInput, env: StepE
           deviceStatus: device.status,
           jobsWaiting: device.jobsWaiting,
           ...(device.created ? { firstInform: true } : {}),
+          ...(device.facts ? { device: device.facts } : {}),
         },
         effects: [{ kind: 'opened' }, { kind: 'start-jobs' }],
       };

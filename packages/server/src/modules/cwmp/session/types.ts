@@ -49,6 +49,8 @@ export interface SessionState extends InformEventFacts {
   jobsWaiting: boolean;
   /** The Inform created the device: its first ever to this ACS. */
   firstInform?: boolean;
+  /** What the Inform's record knew of the device, for the jobs made at its start (RecordedDevice). */
+  device?: InformedFacts;
   remoteAddress: string;
   baseUrl: string;
   /** The RPC of ours awaiting an answer, with the cwmp:ID it was sent with. */
@@ -101,6 +103,18 @@ export interface RpcReady {
   rpc: { jobId: string; request: CpeMethodRequest } | null;
 }
 
+/**
+ * What recording the Inform learnt of the device that the job side needs at the session's start, so
+ * that it need not read the device again (jobs/engine.ts sessionStarted).
+ */
+export interface InformedFacts {
+  serialNumber: string;
+  /** Whether the device holds connection-request credentials of ours. */
+  connectionRequestCredentials: boolean;
+  /** The root of its data model as the Inform named it ('' when it named none). */
+  root: string;
+}
+
 /** A device as the Inform's record found it. */
 export interface RecordedDevice {
   id: string;
@@ -108,6 +122,7 @@ export interface RecordedDevice {
   jobsWaiting: boolean;
   /** The Inform created the device. */
   created?: boolean;
+  facts?: InformedFacts;
 }
 
 export type SessionInput =

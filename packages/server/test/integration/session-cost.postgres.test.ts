@@ -1,0 +1,33 @@
+// What a router's first session and its periodic ones cost on PostgreSQL, in round trips
+// (session-cost.ts). The bounds are the counts after issue 23 point 11 (bench/README.md,
+// bootstrap-storm, has them before and after); a change that adds a round trip fails here.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, describeWithPostgres } from '../postgres';
+import { BOUNDS, measureSessionCosts } from './session-cost';
+
+describeWithPostgres('round trips per session on PostgreSQL', () => {
+  let url = '';
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    url = db.url;
+    drop = db.drop;
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+
+  it('bootstraps a router (credentials, tree discovery) within the bound; a periodic Inform costs two', async () => {
+    const c = await measureSessionCosts({ database: { kind: 'postgres', url }, discoverTree: true });
+    expect(c.bootstrapRpcs).toBe(3);
+    expect(c.bootstrap, c.texts.join('\n')).toBeLessThanOrEqual(BOUNDS.postgres.bootstrapWithDiscovery);
+    expect(c.periodic.at(-1), c.texts.join('\n')).toBe(2);
+  });
+
+  it('bootstraps a router (credentials, no discovery) within the bound; a periodic Inform costs two', async () => {
+    const c = await measureSessionCosts({ database: { kind: 'postgres', url }, discoverTree: false });
+    expect(c.bootstrapRpcs).toBe(1);
+    expect(c.bootstrap, c.texts.join('\n')).toBeLessThanOrEqual(BOUNDS.postgres.bootstrap);
+    expect(c.periodic.at(-1), c.texts.join('\n')).toBe(2);
+  });
+});

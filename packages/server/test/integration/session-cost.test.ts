@@ -1,0 +1,21 @@
+// What a router's first session and its periodic ones cost on SQLite, in statements (session-cost.ts).
+// The bounds are the counts after issue 23 point 11 (bench/README.md, bootstrap-storm, has them before
+// and after); a change that adds a statement to a session fails here.
+import { describe, expect, it } from 'vitest';
+import { BOUNDS, measureSessionCosts } from './session-cost';
+
+describe('statements per session on SQLite', () => {
+  it('bootstraps a router (credentials, tree discovery) within the bound; a periodic Inform costs two', async () => {
+    const c = await measureSessionCosts({ discoverTree: true });
+    expect(c.bootstrapRpcs).toBe(3);
+    expect(c.bootstrap, c.texts.join('\n')).toBeLessThanOrEqual(BOUNDS.sqlite.bootstrapWithDiscovery);
+    expect(c.periodic.at(-1), c.texts.join('\n')).toBe(2);
+  });
+
+  it('bootstraps a router (credentials, no discovery) within the bound; a periodic Inform costs two', async () => {
+    const c = await measureSessionCosts({ discoverTree: false });
+    expect(c.bootstrapRpcs).toBe(1);
+    expect(c.bootstrap, c.texts.join('\n')).toBeLessThanOrEqual(BOUNDS.sqlite.bootstrap);
+    expect(c.periodic.at(-1), c.texts.join('\n')).toBe(2);
+  });
+});

@@ -1,0 +1,67 @@
+// What a router's sessions cost the database, counted rather than timed (db/database.ts StatementLog:
+// statements on SQLite, round trips on PostgreSQL): a bootstrap session of a simulated router, from
+// its first Inform to the 204, and its periodic sessions after. Used by session-cost.test.ts and
+// session-cost.postgres.test.ts; the numbers before and after each cut are in bench/README.md
+// (bootstrap-storm).
+import type { Config } from '../../src/config';
+import { startAcs } from './rig';
+
+/**
+ * Statements (SQLite) or round trips (PostgreSQL) a bootstrap session may cost: the built-in TR-181
+ * router from its first Inform to the 204, with its credentials' SetParameterValues and, with
+ * discovery, one GetParameterNames and one GetParameterValues of its whole tree. Before issue 23
+ * point 11 it cost 61 with discovery and 34 (PostgreSQL 33) without, on both, and a periodic Inform
+ * cost 3 with the credentials rule on; PostgreSQL writes a job's step in one statement.
+ */
+export const BOUNDS = {
+  sqlite: { bootstrapWithDiscovery: 39, bootstrap: 22 },
+  postgres: { bootstrapWithDiscovery: 37, bootstrap: 21 },
+};
+
+export interface SessionCosts {
+  /** The first session: 0 BOOTSTRAP, the device created, its jobs made and run, 204. */
+  bootstrap: number;
+  /** The periodic sessions that followed, one after another. */
+  periodic: number[];
+  /** RPCs the ACS sent in the bootstrap session. */
+  bootstrapRpcs: number;
+  /** The statements of the bootstrap session, in order (to read when a bound fails). */
+  texts: string[];
+}
+
+export async function measureSessionCosts(overrides: Partial<Config>, periodic = 2): Promise<SessionCosts> {
+  const acs = await startAcs({
+    // Nothing but the router's sessions may run meanwhile: no sweeps, no dashboard recount (it is
+    // coalesced fleet-wide, one count per 200 ms however many routers inform).
+    sweepIntervalMs: 3_600_000,
+    ...overrides,
+  });
+  try {
+    acs.app.services.stats.stop();
+    const log = acs.app.services.database.statements;
+    const texts: string[] = [];
+    log.texts = texts;
+    const before = log.count;
+    const fleet = await acs.fleet({ count: 1, serialTemplate: 'COST{i:04}', periodicInterval: 3600 });
+    await fleet.waitForSessions(1);
+    const bootstrap = log.count - before;
+    const bootstrapRpcs = fleet.stats().rpcs;
+    const costs: number[] = [];
+    for (let i = 0; i < periodic; i++) {
+      const start = log.count;
+      texts.push(`-- periodic ${i + 1}`);
+      fleet.devices[0]!.informNow(['2 PERIODIC']);
+      await fleet.waitForSessions(2 + i);
+      costs.push(log.count - start);
+    }
+    log.texts = null;
+    // For bench/README.md: SESSION_COST_PRINT=1 prints the counts.
+    if (process.env.SESSION_COST_PRINT)
+      console.log(
+        `session cost: bootstrap ${bootstrap} (${bootstrapRpcs} RPCs), periodic ${costs.join(', ')}`,
+      );
+    return { bootstrap, periodic: costs, bootstrapRpcs, texts };
+  } finally {
+    await acs.close();
+  }
+}
