@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
 import type { DevicesService } from '../devices/index';
 import type { FileStore } from '../files/index';
+import type { Assignments } from './assignment';
 import type { SettingsService } from '../settings/index';
 import {
   commandKeyOf,
@@ -114,11 +115,12 @@ export function createJobEngine(
     devices: DevicesService;
     files: FileStore;
     settings: SettingsService;
+    assignments: Assignments;
     log: FastifyBaseLogger;
   },
   o: JobEngineOptions,
 ) {
-  const { jobs, devices, files, settings, log } = deps;
+  const { jobs, devices, files, settings, assignments, log } = deps;
 
   /** The job as its descriptor sees it. */
   async function view(job: JobRow, state: JobState, baseUrl: string): Promise<JobView<unknown>> {
@@ -232,6 +234,7 @@ export function createJobEngine(
      * connection-request credentials if it needs them. Answers whether jobs wait now.
      */
     async sessionStarted(s: SessionFacts): Promise<{ jobsWaiting: boolean }> {
+      let factoryReset = false;
       if (s.jobsWaiting) {
         for (const job of await jobs.unfinishedOf(s.deviceId)) {
           const state = stateOf(job);
@@ -241,11 +244,18 @@ export function createJobEngine(
           const v = await view(job, state, s.baseUrl);
           const step = decide(job, 'read the Inform', () => d.inform!(v, s));
           if (step) await apply(job, state, step, s.sessionId);
+          if (job.type === 'factory-reset' && step?.kind === 'done') factoryReset = true;
         }
       }
       const credentials = await credentialsJob(s);
+      // The router's profile at its bootstrap (assignment.ts), queued after its credentials (so later
+      // wakes reach it) and run before the tree discovery (background work, engine.ts nextJob): the
+      // customer's settings arrive in this session, not after a read that may span many sessions.
+      // Parameters the router lacks are skipped by apply-profile (its 9005 fault names them).
+      const bootstrap = s.firstInform || s.events.includes('0 BOOTSTRAP') || factoryReset;
+      const profile = bootstrap && (await assignments.atBootstrap(s.deviceId));
       const discovery = await discoveryJob(s);
-      return { jobsWaiting: s.jobsWaiting || credentials || discovery };
+      return { jobsWaiting: s.jobsWaiting || credentials || profile || discovery };
     },
 
     /** The next RPC for the device: its oldest unfinished job starts; null when nothing is to do. */

@@ -249,6 +249,38 @@ export function createJobsService(
       return rows;
     },
 
+    /**
+     * A job the ACS decided not to run, kept as failed with the reason in the device's history
+     * (and announced by job_update), so that work left undone is never silent: e.g. a profile that
+     * could not be applied at a router's bootstrap (assignment.ts). It sends no RPC.
+     */
+    async refuse(target: DeviceRow, type: JobType, params: JobParams, error: string): Promise<JobRow> {
+      const at = now();
+      const row: JobRow = {
+        id: randomUUID(),
+        device_id: target.id,
+        type,
+        params: JSON.stringify(params),
+        status: 'failed',
+        attempts: 0,
+        error,
+        fault_code: null,
+        result: null,
+        state: null,
+        command_key: null,
+        wait_until: null,
+        created_at: at,
+        started_at: null,
+        finished_at: at,
+        expires_at: at,
+        updated_at: at,
+      };
+      await repo.insertMany([row]);
+      publish(row);
+      await tellDevices(target.id, true);
+      return row;
+    },
+
     /** The unfinished job of a device whose RPC carried this CommandKey. */
     async findByCommandKey(deviceId: string, commandKey: string): Promise<JobRow | undefined> {
       if (!commandKey) return undefined;
