@@ -146,7 +146,11 @@ describe('devices API (spec §7 Devices)', () => {
       })
     ).json().template;
     const profile = (
-      await post('/api/profiles', { name: 'profile-1', templateId: template.id, values: { wifi_ssid: 'GT_A' } })
+      await post('/api/profiles', {
+        name: 'profile-1',
+        templateId: template.id,
+        values: { wifi_ssid: 'GT_A' },
+      })
     ).json().profile;
     const put = await t.app.inject({
       method: 'PUT',
