@@ -20,6 +20,7 @@ import { createFileStore, type FileStore } from './modules/files/store';
 import { createOperationsService, type OperationsService } from './modules/jobs/operations';
 import { createOperationsRepository } from './modules/jobs/operations-repository';
 import { createJobsRepository } from './modules/jobs/repository';
+import { createAssignments, type Assignments } from './modules/jobs/assignment';
 import { createJobEngine } from './modules/jobs/engine';
 import { createJobsService, type JobsService } from './modules/jobs/service';
 import { createWaker } from './modules/jobs/wake';
@@ -47,6 +48,8 @@ export interface Services {
   connectionRequests: ConnectionRequester;
   jobs: JobsService;
   operations: OperationsService;
+  /** Assigning profiles and pushing them (jobs/assignment.ts). */
+  assignments: Assignments;
   files: FileStore;
   templates: TemplatesService;
   profiles: ProfilesService;
@@ -145,8 +148,17 @@ async function build(
   });
   const shedder = createLoadShedder({ maxLagMs: config.cwmpShedLagMs });
   const files = createFileStore(database.db, config.filesDir);
+  if (!config.dataModelsDir) log.info(SKIPPED_WARNING);
+  const dataModels = createDataModelsService({ dir: config.dataModelsDir, log });
+  const templates = createTemplatesService(
+    createTemplatesRepository(database.db, database.dialect),
+    dataModels,
+  );
+  const profiles = createProfilesService(createProfilesRepository(database.db, database.dialect), templates);
+  // Profiles reach routers by themselves: on assignment, and at each bootstrap (jobs/assignment.ts).
+  const assignments = createAssignments({ devices, jobs, profiles, log });
   const jobEngine = createJobEngine(
-    { jobs, devices, files, settings, log },
+    { jobs, devices, files, settings, assignments, log },
     {
       maxAttempts: config.jobMaxAttempts,
       setConnectionRequestCredentials: config.setConnectionRequestCredentials,
@@ -193,13 +205,6 @@ async function build(
   bus.on('jobs_arrived', ({ devices: arrived }) => {
     for (const d of arrived) waker.wake(d);
   });
-  if (!config.dataModelsDir) log.info(SKIPPED_WARNING);
-  const dataModels = createDataModelsService({ dir: config.dataModelsDir, log });
-  const templates = createTemplatesService(
-    createTemplatesRepository(database.db, database.dialect),
-    dataModels,
-  );
-  const profiles = createProfilesService(createProfilesRepository(database.db, database.dialect), templates);
   const seeded = await templates.seedStarters();
   if (seeded > 0) log.info({ templates: seeded }, 'First start: created the starter templates');
   return {
@@ -219,6 +224,7 @@ async function build(
       connectionRequests,
       jobs,
       operations,
+      assignments,
     },
     shedder,
     waker,

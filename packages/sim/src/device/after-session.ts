@@ -64,7 +64,7 @@ export function runAfterSession(device: SimDevice, actions: readonly AfterSessio
  * is 0 BOOTSTRAP, unless the device keeps its bootstrap with this ACS (a router that reports 1 BOOT
  * alone).
  */
-function factoryReset(device: SimDevice, keepBootstrap: boolean): void {
+export function factoryReset(device: SimDevice, keepBootstrap: boolean): void {
   const s = device.state;
   s.tree = new ParameterTree(device.config.hooks.factoryNodes());
   if (!keepBootstrap) s.bootstrapUrl = '';

@@ -7,10 +7,10 @@ import type { ParamNode } from '../model/parameter-tree';
 import { DEFAULT_SESSION_LIMITS, startSession, stepSession } from '../session/session';
 import type { SessionEffect, SessionLimits } from '../session/session';
 import { AcsConnection } from '../transport/acs-connection';
-import { runAfterSession } from './after-session';
+import { factoryReset, runAfterSession } from './after-session';
 import { addEvent, buildInform, informDelivered, msValue, transferAcknowledged } from './device-state';
 import type { DeviceState } from './device-state';
-import type { RebootBehaviour } from './reboot-behaviour';
+import { STANDARD_REBOOTS, type RebootBehaviour } from './reboot-behaviour';
 import { retryWaitSeconds } from './retry';
 import { serveRpc } from './serve-rpc';
 import type { AfterSessionAction } from './serve-rpc';
@@ -170,6 +170,16 @@ export class SimDevice {
     }
     if (node.notification === 2)
       this.later(this.config.timing.activeNotifyDelayMs, () => this.requestSession());
+  }
+
+  /**
+   * The customer holds the reset button: a factory reset no ACS asked for (TR-069 Amendment 6, A.3.3.1:
+   * 0 BOOTSTRAP follows a reset), the values the ACS set forgotten, then a reboot, as after FactoryReset.
+   */
+  pressResetButton(): void {
+    const reboots = this.config.reboots ?? STANDARD_REBOOTS;
+    factoryReset(this, reboots.factoryResetEvents === 'boot-only');
+    this.reboot([]);
   }
 
   /** Starts a session now with these events (e.g. ['6 CONNECTION REQUEST']). */

@@ -225,6 +225,23 @@ describe('a fleet against a scripted ACS', () => {
     expect(d.getValue('Device.DeviceInfo.SerialNumber')).toBe(SN);
   });
 
+  it('a reset by the customer (the reset button) forgets the values the ACS set and bootstraps again', async () => {
+    r = await rig();
+    r.acs.queue(SN, {
+      name: 'SetParameterValues',
+      parameterList: [{ name: 'Device.WiFi.SSID.1.SSID', type: 'string', value: 'GT_X', raw: 'GT_X' }],
+      parameterKey: 'k1',
+    });
+    await r.fleet.waitForSessions(1);
+    const d = r.fleet.device(SN)!;
+    await r.fleet.waitUntil(() => d.getValue('Device.WiFi.SSID.1.SSID') === 'GT_X' && !d.inSession);
+    d.pressResetButton();
+    await r.fleet.waitForSessions(2);
+    expect(r.acs.eventsOf(SN)[1]).toEqual(['0 BOOTSTRAP', '1 BOOT']);
+    expect(d.getValue('Device.WiFi.SSID.1.SSID')).toBe('Provisor-Sim');
+    expect(d.getValue('Device.ManagementServer.ParameterKey')).toBe('');
+  });
+
   it('informs 3 SCHEDULED with M ScheduleInform after DelaySeconds', async () => {
     r = await rig();
     r.acs.queue(SN, { name: 'ScheduleInform', delaySeconds: 5, commandKey: 'si-1' });

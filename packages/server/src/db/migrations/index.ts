@@ -15,6 +15,7 @@ import * as m0012 from './0012-login-throttle';
 import * as m0013 from './0013-device-job-facts';
 import * as m0015 from './0015-job-wait-until';
 import * as m0016 from './0016-bulk-operations';
+import * as m0017 from './0017-profile-serial-match';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-device-job-facts': m0013,
   '0015-job-wait-until': m0015,
   '0016-bulk-operations': m0016,
+  '0017-profile-serial-match': m0017,
 };

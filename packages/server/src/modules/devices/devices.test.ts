@@ -135,13 +135,30 @@ describe('devices API (spec §7 Devices)', () => {
     const { devices } = (await get('/api/devices?search=SN0005')).json();
     const id = devices[0].id;
     expect((await get(`/api/devices/${id}`)).json().device.softwareVersion).toBe('1.5');
+    // An assigned profile must exist and render something (PUT assigns as assign-profile does).
+    const template = (
+      await post('/api/templates', {
+        name: 'SSID only',
+        vendor: 'Vendor',
+        model: 'EG8145V5',
+        dataModel: 'TR-181',
+        mapping: [{ field: 'wifi_ssid', param: 'Device.WiFi.SSID.1.SSID', type: 'string' }],
+      })
+    ).json().template;
+    const profile = (
+      await post('/api/profiles', {
+        name: 'profile-1',
+        templateId: template.id,
+        values: { wifi_ssid: 'GT_A' },
+      })
+    ).json().profile;
     const put = await t.app.inject({
       method: 'PUT',
       url: `/api/devices/${id}`,
       headers: bearer(token),
-      payload: { assignedProfileId: 'profile-1' },
+      payload: { assignedProfileId: profile.id },
     });
-    expect(put.json().device.assignedProfileId).toBe('profile-1');
+    expect(put.json().device.assignedProfileId).toBe(profile.id);
     const unassigned = (await get('/api/devices/unassigned?limit=1000')).json();
     expect(unassigned.devices.map((d: { id: string }) => d.id)).not.toContain(id);
     expect(unassigned.total).toBe(30);

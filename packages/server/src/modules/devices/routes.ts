@@ -32,7 +32,7 @@ function checkUrl(field: string, value: string | undefined): void {
 
 export async function devicesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { devices, settings } = app.services;
+  const { devices, settings, assignments } = app.services;
 
   /**
    * A device's own CWMP credentials prove that device only (cwmp/cpe-auth.ts): its username may be
@@ -123,7 +123,16 @@ export async function devicesRoutes(fastify: FastifyInstance) {
     ] as const)
       checkNoNul(field, edit[field]);
     await checkCwmpCredentials(id, edit);
-    return { device: toApiDevice(await devices.update(id, edit)) };
+    // A newly assigned profile is pushed as by POST /api/devices/{id}/assign-profile (jobs/assignment.ts),
+    // checked before anything is written; the same profile again changes nothing (PUT is idempotent;
+    // assign-profile pushes it again), and null unassigns without touching the router.
+    const profileId = edit.assignedProfileId;
+    const assigning =
+      typeof profileId === 'string' && profileId !== (await devices.get(id)).assigned_profile_id;
+    const push = assigning ? await assignments.pushFor(profileId, 400) : undefined;
+    const device = await devices.update(id, edit);
+    if (push) await assignments.queue([device], push);
+    return { device: toApiDevice(device) };
   });
 
   app.delete('/api/devices/:id', { schema: deleteDeviceSchema }, async (request, reply) => {

@@ -1,6 +1,7 @@
 // Assigning profiles (spec §7: devices/{id}/assign-profile, devices/bulk-assign,
 // provisioning/assign-profile): the device remembers its profile and an apply-profile job pushes the
-// profile's rendered parameters, as they are at assignment time.
+// profile's rendered parameters, as they are at assignment time; the router is woken for it
+// (assignment.ts).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -17,53 +18,13 @@ import {
 import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import { toApiDevice } from '../devices/index';
-import { toApiProfile } from '../profiles/index';
 import { chooseDevices, runBulk } from './bulk';
 import { toApiJob } from './service';
 
 export async function assignRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { devices, jobs, operations, profiles } = app.services;
-
-  /** A valid profile's snapshot for apply-profile jobs. */
-  async function snapshot(profileId: string) {
-    const profile = toApiProfile(await profiles.get(profileId));
-    if (profile.validationStatus !== 'valid') {
-      const why = profile.validationErrors.length ? `: ${profile.validationErrors.join('; ')}` : '';
-      throw new AppError(
-        400,
-        'Profile is not valid',
-        `Profile "${profile.name}" does not validate${why}. Fix it before assigning it.`,
-      );
-    }
-    if (profile.renderedParams.length === 0) {
-      throw new AppError(
-        400,
-        'Profile has no parameters',
-        `Profile "${profile.name}" renders no parameters; fill in its values first.`,
-      );
-    }
-    return {
-      name: profile.name,
-      params: { profileId: profile.id, profileVersion: profile.version, parameters: profile.renderedParams },
-    };
-  }
-
-  async function assign(targets: DeviceRow[], profileId: string) {
-    return assignSnapshot(targets, (await snapshot(profileId)).params, null);
-  }
-
-  async function assignSnapshot(
-    targets: DeviceRow[],
-    params: Awaited<ReturnType<typeof snapshot>>['params'],
-    operationId: string | null,
-  ) {
-    await devices.assignProfile(
-      targets.map((d) => d.id),
-      params.profileId,
-    );
-    return jobs.create(targets, 'apply-profile', params, undefined, operationId);
-  }
+  const { devices, operations, profiles, assignments } = app.services;
+  const assign = (targets: DeviceRow[], profileId: string) => assignments.assign(targets, profileId);
 
   app.post(
     '/api/devices/:id/assign-profile',
@@ -94,7 +55,8 @@ export async function assignRoutes(fastify: FastifyInstance) {
       const { deviceIds, filter, profileId } = request.body;
       // The devices, then the profile, are checked before anything is written.
       const chosen = await chooseDevices(devices, { deviceIds, filter });
-      const { name, params } = await snapshot(profileId);
+      const params = await assignments.pushFor(profileId);
+      const { name } = await profiles.get(profileId);
       return runBulk(
         { devices, operations },
         {
@@ -104,7 +66,13 @@ export async function assignRoutes(fastify: FastifyInstance) {
           createdBy: request.auth?.username ?? null,
           summary: `Assign profile "${name}" (version ${params.profileVersion})`,
         },
-        (found, operationId) => assignSnapshot(found, params, operationId),
+        async (found, operationId) => {
+          await devices.assignProfile(
+            found.map((d) => d.id),
+            params.profileId,
+          );
+          return assignments.queue(found, params, operationId);
+        },
         chosen,
       );
     },

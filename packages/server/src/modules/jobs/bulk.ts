@@ -124,20 +124,3 @@ export function summarize(type: JobType, p: JobParams): string {
       return type;
   }
 }
-
-/** The answer of the older per-device call (kept for callers that make no operation). */
-export async function perDevice(
-  devices: DevicesService,
-  deviceIds: readonly string[],
-  create: (found: DeviceRow[]) => Promise<JobRow[]>,
-): Promise<{ results: BulkResult[]; created: number; failed: number }> {
-  const unique = [...new Set(deviceIds)];
-  const created = await create(await devices.findByIds(unique));
-  const byDevice = new Map(created.map((j) => [j.device_id, j.id]));
-  const results = unique.map((deviceId): BulkResult =>
-    byDevice.has(deviceId)
-      ? { deviceId, success: true, jobId: byDevice.get(deviceId)! }
-      : { deviceId, success: false, error: 'Device not found' },
-  );
-  return { results, created: created.length, failed: results.length - created.length };
-}

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
 import type { DevicesService, JobDevice } from '../devices/index';
 import type { FileStore } from '../files/index';
+import type { Assignments } from './assignment';
 import type { SettingsService } from '../settings/index';
 import {
   commandKeyOf,
@@ -125,11 +126,12 @@ export function createJobEngine(
     devices: DevicesService;
     files: FileStore;
     settings: SettingsService;
+    assignments: Assignments;
     log: FastifyBaseLogger;
   },
   o: JobEngineOptions,
 ) {
-  const { jobs, devices, files, settings, log } = deps;
+  const { jobs, devices, files, settings, assignments, log } = deps;
 
   /**
    * The job as its descriptor sees it, and the device as read for it (apply writes the step's
@@ -211,7 +213,9 @@ export function createJobEngine(
    * recorded by another version of the shell, and tests that build facts by hand, carry none.
    */
   async function informed(s: SessionFacts): Promise<InformedDevice | undefined> {
-    if (s.device) return s.device;
+    // An Inform that listed no parameters names no root: a device still without credentials then
+    // takes it from its stored tree.
+    if (s.device && (s.device.root || s.device.connectionRequestCredentials)) return s.device;
     const device = await devices.findById(s.deviceId);
     if (!device) return undefined;
     const root = Object.keys(await devices.parametersOf(device.id))[0]?.split('.')[0] ?? '';
@@ -268,6 +272,7 @@ export function createJobEngine(
     async sessionStarted(s: SessionFacts): Promise<{ jobsWaiting: boolean }> {
       // Read once, and only when the Inform found jobs waiting (a new device has none).
       const unfinished = s.jobsWaiting ? await jobs.unfinishedOf(s.deviceId) : [];
+      let factoryReset = false;
       for (const job of unfinished) {
         const state = stateOf(job);
         if (job.status !== 'running' || state.inFlight) continue;
@@ -276,17 +281,25 @@ export function createJobEngine(
         const v = await view(job, state, s.baseUrl);
         const step = decide(job, 'read the Inform', () => d.inform!(v, s));
         if (step) await apply(job, state, step, s.sessionId, v);
+        if (job.type === 'factory-reset' && step?.kind === 'done') factoryReset = true;
       }
       // The jobs the ACS makes for itself as a session starts, all here: each rule answers the job it
       // wants (in the order they are to run), and they are created together, in one statement.
       const device = await informed(s);
       if (!device) return { jobsWaiting: s.jobsWaiting };
       const credentials = credentialsJob(device, unfinished);
-      const wanted = [credentials, await discoveryJob(s, unfinished)].filter(
+      // The router's profile at its bootstrap (assignment.ts), after its credentials (so later wakes
+      // reach it) and before the tree discovery (background work, engine.ts nextJob): the customer's
+      // settings arrive in this session, not after a read that may span many sessions. Parameters the
+      // router lacks are skipped by apply-profile (its 9005 fault names them).
+      const bootstrap = s.firstInform || s.events.includes('0 BOOTSTRAP') || factoryReset;
+      const profile = bootstrap ? await assignments.atBootstrap(s.deviceId, unfinished) : null;
+      const wanted = [credentials, profile, await discoveryJob(s, unfinished)].filter(
         (j): j is NewJob => j !== null && j !== 'exists',
       );
       await jobs.createInSession(s.deviceId, wanted);
-      return { jobsWaiting: s.jobsWaiting || credentials === 'exists' || wanted.length > 0 };
+      const exists = credentials === 'exists' || profile === 'exists';
+      return { jobsWaiting: s.jobsWaiting || exists || wanted.length > 0 };
     },
 
     /** The next RPC for the device: its oldest unfinished job starts; null when nothing is to do. */

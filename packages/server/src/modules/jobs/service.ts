@@ -292,6 +292,27 @@ export function createJobsService(
       return rows;
     },
 
+    /**
+     * A job the ACS decided not to run, kept as failed with the reason in the device's history
+     * (and announced by job_update), so that work left undone is never silent: e.g. a profile that
+     * could not be applied at a router's bootstrap (assignment.ts). It sends no RPC.
+     */
+    async refuse(target: DeviceRow, type: JobType, params: JobParams, error: string): Promise<JobRow> {
+      const made = newRow(target.id, { type, params });
+      const row: JobRow = {
+        ...made,
+        params: JSON.stringify(params),
+        status: 'failed',
+        error,
+        finished_at: made.created_at,
+        expires_at: made.created_at,
+      };
+      await repo.insertMany([row]);
+      publish(row);
+      await tellDevices(target.id, { lastFailed: true });
+      return row;
+    },
+
     /** The unfinished job of a device whose RPC carried this CommandKey. */
     async findByCommandKey(deviceId: string, commandKey: string): Promise<JobRow | undefined> {
       if (!commandKey) return undefined;

@@ -53,6 +53,20 @@ export function createProfilesRepository(db: Kysely<Database>, dialect: 'sqlite'
     findById(id: string): Promise<ProfileRow | undefined> {
       return db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /**
+     * The profiles that carry this serial number (spec §3 Profile values device_serial_number,
+     * serialNumber), oldest first, at most `limit`: one lookup on index profiles_serial_match.
+     */
+    findBySerial(serialNumber: string, limit: number): Promise<ProfileRow[]> {
+      return db
+        .selectFrom('profiles')
+        .selectAll()
+        .where('serial_number', '=', serialNumber)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
     findByTemplate(templateId: string): Promise<ProfileRow[]> {
       return db
         .selectFrom('profiles')

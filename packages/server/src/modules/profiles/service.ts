@@ -166,6 +166,14 @@ export function createProfilesService(repo: ProfilesRepository, templates: Templ
       return repo.list(q);
     },
 
+    /**
+     * The profiles whose serial number (the value device_serial_number or serialNumber, copied to
+     * the serial_number column) is exactly this one, oldest first, at most `limit`; none for "".
+     */
+    async bySerialNumber(serialNumber: string, limit: number): Promise<ProfileRow[]> {
+      return serialNumber === '' ? [] : repo.findBySerial(serialNumber, limit);
+    },
+
     async byTemplate(templateId: string): Promise<ProfileRow[]> {
       await templates.get(templateId);
       return repo.findByTemplate(templateId);
