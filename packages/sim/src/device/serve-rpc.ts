@@ -21,8 +21,6 @@ export interface ServeContext {
   failSetParameterValues?: number;
   /** A router that reads values only by full name: a partial path in GetParameterValues gets this fault. */
   refusePartialPaths?: number;
-  /** Fault injection: Download answers this fault instead of queueing the transfer (e.g. 9001). */
-  refuseDownload?: number;
 }
 
 /** The methods this CPE implements, for GetRPCMethods. */
@@ -157,7 +155,6 @@ export function serveRpc(
     case 'Download': {
       const bad = transferUrlFault(req.url);
       if (bad) return bad;
-      if (ctx.refuseDownload !== undefined) return cwmpFault(ctx.refuseDownload);
       state.queued.push({
         commandKey: req.commandKey,
         state: 1,

@@ -34,12 +34,6 @@ export interface DeviceFaults {
    * routers that read values only by full name do; 0 reads partial paths (TR-069 Amendment 6, A.3.2.2).
    */
   partialPathFault: number;
-  /**
-   * Answers every Download with this fault (e.g. 9001 Request denied) instead of fetching the file,
-   * as a router that refuses an image does (TR-069 Amendment 6, A.3.2.8); 0 accepts downloads.
-   * Mutable at run time: a test lets the router accept again before a retry.
-   */
-  downloadFault: number;
 }
 
 export const NO_FAULTS: DeviceFaults = {
@@ -49,7 +43,6 @@ export const NO_FAULTS: DeviceFaults = {
   spvFaultCode: 9002,
   crDrop: 'none',
   partialPathFault: 0,
-  downloadFault: 0,
 };
 
 export interface DeviceTiming {
@@ -288,7 +281,6 @@ export class SimDevice {
         after,
         ...(failSpv ? { failSetParameterValues: faults.spvFaultCode } : {}),
         ...(faults.partialPathFault ? { refusePartialPaths: faults.partialPathFault } : {}),
-        ...(faults.downloadFault ? { refuseDownload: faults.downloadFault } : {}),
       });
     };
     try {

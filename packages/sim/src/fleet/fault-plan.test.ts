@@ -83,34 +83,6 @@ describe('fault injection in a running fleet', () => {
     });
   });
 
-  it('refuses Download with the configured fault until told to accept again', async () => {
-    expect(() => validateFaults({ downloadFaultCode: 1 })).toThrow(/downloadFaultCode.*9000-9899/);
-    expect(faultsFor(1, { downloadFaultShare: 1 }).downloadFault).toBe(9001);
-    r = await rig({ faults: { downloadFaultShare: 1, downloadFaultCode: 9010 } });
-    const download = {
-      name: 'Download' as const,
-      commandKey: 'fw',
-      fileType: '1 Firmware Upgrade Image',
-      url: 'http://127.0.0.1:9/fw-2.0.bin',
-      username: '',
-      password: '',
-      fileSize: 0,
-      targetFileName: '',
-      delaySeconds: 0,
-      successUrl: '',
-      failureUrl: '',
-    };
-    r.acs.queue('SIM000001', download);
-    await r.fleet.waitForSessions(1);
-    expect(r.acs.receivedOf('SIM000001')[0]).toMatchObject({ name: 'Fault', faultCode: 9010 });
-
-    r.fleet.devices[0]!.faults.downloadFault = 0;
-    r.acs.queue('SIM000001', download);
-    r.fleet.devices[0]!.requestSession();
-    await r.fleet.waitUntil(() => r!.acs.receivedOf('SIM000001').length > 1, 5000);
-    expect(r.acs.receivedOf('SIM000001')[1]).toMatchObject({ name: 'DownloadResponse', status: 1 });
-  });
-
   it('drops connection requests: 200 without a session, or no answer at all', async () => {
     r = await rig({ count: 2, faults: { crDropShare: 1, crDropMode: 'no-session' } });
     await r.fleet.waitForSessions(2);

@@ -22,10 +22,6 @@ export interface FleetFaults {
   partialPathShare?: number;
   /** The fault they answer; default 9005 Invalid parameter name. */
   partialPathFaultCode?: number;
-  /** Share of devices that refuse every Download (answered with `downloadFaultCode`). */
-  downloadFaultShare?: number;
-  /** The fault they answer; default 9001 Request denied. */
-  downloadFaultCode?: number;
 }
 
 export class FaultOptionError extends Error {
@@ -56,7 +52,6 @@ export function validateFaults(f: FleetFaults): void {
   checkShare('spvFailureRate', f.spvFailureRate);
   checkShare('crDropShare', f.crDropShare);
   checkShare('partialPathShare', f.partialPathShare);
-  checkShare('downloadFaultShare', f.downloadFaultShare);
   if (f.slowMs !== undefined && (!Number.isFinite(f.slowMs) || f.slowMs < 0)) {
     throw new FaultOptionError(`slowMs must be a number of milliseconds ≥ 0, not ${f.slowMs}`);
   }
@@ -66,10 +61,6 @@ export function validateFaults(f: FleetFaults): void {
   const code = f.partialPathFaultCode;
   if (code !== undefined && !(Number.isInteger(code) && code >= 9000 && code <= 9899)) {
     throw new FaultOptionError(`partialPathFaultCode must be a CPE fault code 9000-9899, not ${code}`);
-  }
-  const dl = f.downloadFaultCode;
-  if (dl !== undefined && !(Number.isInteger(dl) && dl >= 9000 && dl <= 9899)) {
-    throw new FaultOptionError(`downloadFaultCode must be a CPE fault code 9000-9899, not ${dl}`);
   }
 }
 
@@ -81,7 +72,6 @@ export function faultsFor(index: number, f: FleetFaults): DeviceFaults {
     spvFaultCode: f.spvFaultCode ?? NO_FAULTS.spvFaultCode,
     crDrop: selected(index, f.crDropShare ?? 0, 7) ? (f.crDropMode ?? 'no-session') : 'none',
     partialPathFault: selected(index, f.partialPathShare ?? 0, 11) ? (f.partialPathFaultCode ?? 9005) : 0,
-    downloadFault: selected(index, f.downloadFaultShare ?? 0, 13) ? (f.downloadFaultCode ?? 9001) : 0,
   };
 }
 
