@@ -13,7 +13,7 @@ export async function startBackgroundWork(
   { services, shedder, waker }: Core,
   config: Pick<Config, 'sweepIntervalMs'>,
 ): Promise<void> {
-  const { auth, cwmp, devices, jobs, stats } = services;
+  const { auth, cwmp, devices, jobs, operations, stats } = services;
   // Devices that informed before this start turn offline on time too.
   await devices.watchAll();
   app.addHook('onListen', async () => shedder.start());
@@ -42,6 +42,7 @@ export async function startBackgroundWork(
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     stats.stop();
+    operations.stop();
     await cwmp.closeAll();
   });
 

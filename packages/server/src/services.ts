@@ -17,6 +17,8 @@ import { createInformStore } from './modules/devices/inform-store';
 import { createDevicesRepository } from './modules/devices/repository';
 import { createDevicesService, type DevicesService } from './modules/devices/service';
 import { createFileStore, type FileStore } from './modules/files/store';
+import { createOperationsService, type OperationsService } from './modules/jobs/operations';
+import { createOperationsRepository } from './modules/jobs/operations-repository';
 import { createJobsRepository } from './modules/jobs/repository';
 import { createJobEngine } from './modules/jobs/engine';
 import { createJobsService, type JobsService } from './modules/jobs/service';
@@ -44,6 +46,7 @@ export interface Services {
   cpeAuth: CpeAuthenticator;
   connectionRequests: ConnectionRequester;
   jobs: JobsService;
+  operations: OperationsService;
   files: FileStore;
   templates: TemplatesService;
   profiles: ProfilesService;
@@ -133,6 +136,10 @@ async function build(
     defaultTtlSeconds: config.jobTtlSeconds,
     waits: { bootSeconds: config.rebootTimeoutSeconds, transferSeconds: config.transferTimeoutSeconds },
   });
+  const operations = createOperationsService(createOperationsRepository(database.db), bus, {
+    updateIntervalMs: 1000,
+    onError: (err) => log.warn({ err }, 'bulk operation update failed'),
+  });
   const stats = createStatsService(devices, jobs, bus, {
     onError: (err) => log.warn({ err }, 'stats update failed'),
   });
@@ -211,6 +218,7 @@ async function build(
       cpeAuth,
       connectionRequests,
       jobs,
+      operations,
     },
     shedder,
     waker,

@@ -1,3 +1,4 @@
+import type { BulkOperationsTable } from './tables/bulk-operations';
 import type { DeviceParametersTable, DevicesTable } from './tables/devices';
 import type { FilesTable } from './tables/files';
 import type { JobsTable } from './tables/jobs';
@@ -24,6 +25,7 @@ export interface Database {
   device_parameters: DeviceParametersTable;
   settings: SettingsTable;
   jobs: JobsTable;
+  bulk_operations: BulkOperationsTable;
   files: FilesTable;
   templates: TemplatesTable;
   profiles: ProfilesTable;

@@ -21,6 +21,8 @@ export interface ServeContext {
   failSetParameterValues?: number;
   /** A router that reads values only by full name: a partial path in GetParameterValues gets this fault. */
   refusePartialPaths?: number;
+  /** A router that will not take a file: every Download gets this fault (e.g. 9010). */
+  refuseDownloads?: number;
 }
 
 /** The methods this CPE implements, for GetRPCMethods. */
@@ -153,6 +155,8 @@ export function serveRpc(
       ctx.after.push({ kind: 'schedule-inform', delaySeconds: req.delaySeconds, commandKey: req.commandKey });
       return { name: 'ScheduleInformResponse' };
     case 'Download': {
+      if (ctx.refuseDownloads !== undefined)
+        return cwmpFault(ctx.refuseDownloads, 'Download refused by the device');
       const bad = transferUrlFault(req.url);
       if (bad) return bad;
       state.queued.push({

@@ -34,6 +34,11 @@ export interface DeviceFaults {
    * routers that read values only by full name do; 0 reads partial paths (TR-069 Amendment 6, A.3.2.2).
    */
   partialPathFault: number;
+  /**
+   * Refuses every Download with this fault (e.g. 9010 Download failure, TR-069 Amendment 6, A.3.2.8),
+   * as a router that will not take the file does; 0 accepts downloads.
+   */
+  downloadFault: number;
 }
 
 export const NO_FAULTS: DeviceFaults = {
@@ -43,6 +48,7 @@ export const NO_FAULTS: DeviceFaults = {
   spvFaultCode: 9002,
   crDrop: 'none',
   partialPathFault: 0,
+  downloadFault: 0,
 };
 
 export interface DeviceTiming {
@@ -281,6 +287,7 @@ export class SimDevice {
         after,
         ...(failSpv ? { failSetParameterValues: faults.spvFaultCode } : {}),
         ...(faults.partialPathFault ? { refusePartialPaths: faults.partialPathFault } : {}),
+        ...(faults.downloadFault ? { refuseDownloads: faults.downloadFault } : {}),
       });
     };
     try {

@@ -72,6 +72,7 @@ export function faultsFor(index: number, f: FleetFaults): DeviceFaults {
     spvFaultCode: f.spvFaultCode ?? NO_FAULTS.spvFaultCode,
     crDrop: selected(index, f.crDropShare ?? 0, 7) ? (f.crDropMode ?? 'no-session') : 'none',
     partialPathFault: selected(index, f.partialPathShare ?? 0, 11) ? (f.partialPathFaultCode ?? 9005) : 0,
+    downloadFault: NO_FAULTS.downloadFault,
   };
 }
 

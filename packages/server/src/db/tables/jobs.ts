@@ -30,6 +30,8 @@ export interface JobsTable {
    * fails it. Null otherwise.
    */
   wait_until: Generated<string | null>;
+  /** The bulk operation (bulk_operations) the job belongs to; null for a single device's action. */
+  operation_id: Generated<string | null>;
   updated_at: string;
 }
 

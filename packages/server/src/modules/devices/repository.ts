@@ -112,6 +112,14 @@ export function createDevicesRepository(
       ]);
       return { rows, total: Number(count.n) };
     },
+    /**
+     * Every device the list shows for this search and status, in the list's order: the list's own
+     * query without its page, so a bulk call by filter targets exactly what the list counts.
+     */
+    async matching(q: Pick<DeviceListQuery, 'search' | 'status'>): Promise<DeviceRow[]> {
+      const candidates = q.search ? await indexCandidates(q.search.toLowerCase()) : undefined;
+      return filtered(q, candidates).selectAll().orderBy('serial_number').orderBy('id').execute();
+    },
     findById(id: string): Promise<DeviceRow | undefined> {
       return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
     },

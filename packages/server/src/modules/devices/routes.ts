@@ -10,6 +10,7 @@ import {
   unassignedSchema,
   updateDeviceSchema,
 } from './schemas';
+import { checkNoNul, searchTerm } from './search-term';
 import { toApiDevice, type DeviceEdit } from './service';
 
 function checkUrl(field: string, value: string | undefined): void {
@@ -27,18 +28,6 @@ function checkUrl(field: string, value: string | undefined): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new AppError(400, 'Invalid URL', `${field} must be an http:// or https:// URL; got "${value}".`);
   }
-}
-
-/** Text that ends up in the database: PostgreSQL cannot store a NUL, and no router reports one. */
-function checkNoNul(field: string, value: string | undefined): void {
-  if (value?.includes('\0'))
-    throw new AppError(400, 'Invalid text', `${field} cannot contain a NUL character (\\u0000); remove it.`);
-}
-
-/** The list's search text, trimmed; none when empty. */
-function searchTerm(search: string | undefined): string | undefined {
-  checkNoNul('search', search);
-  return search?.trim() || undefined;
 }
 
 export async function devicesRoutes(fastify: FastifyInstance) {

@@ -2,6 +2,7 @@
 // This service is the only writer of the status column: it keeps the device's presence (an Inform
 // makes it present; silence past twice its interval plus a grace, absent) and the facts the jobs
 // module tells it (recordJobFacts, markJobsWaiting), and status.ts decides the status from both.
+import { searchTerm } from './search-term';
 import { createHash } from 'node:crypto';
 import type { Device, DeviceEdit, RegisterDeviceInput } from '../../contract';
 import type { DeviceRow, DeviceStatus, DeviceUpdate } from '../../db/tables/devices';
@@ -248,6 +249,19 @@ export function createDevicesService(
 
   return {
     list: (q: DeviceListQuery) => repo.list(q),
+    /** Every device GET /api/devices lists for this search and status (all pages). */
+    matching: (q: Pick<DeviceListQuery, 'search' | 'status'>) =>
+      repo.matching({ status: q.status, search: searchTerm(q.search, 'filter.search') }),
+    /** How many devices GET /api/devices counts for this search and status. */
+    countMatching: async (q: Pick<DeviceListQuery, 'search' | 'status'>) =>
+      (
+        await repo.list({
+          status: q.status,
+          search: searchTerm(q.search, 'filter.search'),
+          limit: 1,
+          offset: 0,
+        })
+      ).total,
     findById: (id: string) => repo.findById(id),
     findByIds: (ids: readonly string[]) => repo.findByIds(ids),
     findByCwmpUsername: (username: string) => repo.findByCwmpUsername(username),

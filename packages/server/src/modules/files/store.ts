@@ -30,6 +30,15 @@ export function sanitizeName(name: string): string {
   return clean || 'file';
 }
 
+/**
+ * PostgreSQL answers a bigint column as text (node-postgres keeps int8 exact); the size is a number
+ * everywhere else, e.g. a Download's FileSize (TR-069 Amendment 6, A.3.2.8), which the codec refuses
+ * as text.
+ */
+function withNumberSize(row: FileRow): FileRow {
+  return { ...row, size: Number(row.size) };
+}
+
 export function createFileStore(db: Kysely<Database>, root: string) {
   mkdirSync(root, { recursive: true });
   const pathOf = (id: string) => join(root, id);
@@ -74,23 +83,25 @@ export function createFileStore(db: Kysely<Database>, root: string) {
     async get(id: string): Promise<FileRow> {
       const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw new AppError(404, 'File not found', `No file has the id "${id}".`);
-      return row;
+      return withNumberSize(row);
     },
     /** The newest file a job received from its CPE. */
-    byJob(jobId: string): Promise<FileRow | undefined> {
-      return db
+    async byJob(jobId: string): Promise<FileRow | undefined> {
+      const row = await db
         .selectFrom('files')
         .selectAll()
         .where('job_id', '=', jobId)
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst();
+      return row && withNumberSize(row);
     },
-    list(q: { deviceId?: string; kind?: FileKind; limit: number; offset: number }): Promise<FileRow[]> {
+    async list(q: { deviceId?: string; kind?: FileKind; limit: number; offset: number }): Promise<FileRow[]> {
       let query = db.selectFrom('files').selectAll();
       if (q.deviceId) query = query.where('device_id', '=', q.deviceId);
       if (q.kind) query = query.where('kind', '=', q.kind);
-      return query.orderBy('created_at', 'desc').limit(q.limit).offset(q.offset).execute();
+      const rows = await query.orderBy('created_at', 'desc').limit(q.limit).offset(q.offset).execute();
+      return rows.map(withNumberSize);
     },
     async open(row: FileRow): Promise<Readable> {
       try {

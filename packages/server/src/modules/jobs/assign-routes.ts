@@ -18,12 +18,12 @@ import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import { toApiDevice } from '../devices/index';
 import { toApiProfile } from '../profiles/index';
-import { perDevice } from './bulk';
+import { chooseDevices, runBulk } from './bulk';
 import { toApiJob } from './service';
 
 export async function assignRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { devices, jobs, profiles } = app.services;
+  const { devices, jobs, operations, profiles } = app.services;
 
   /** A valid profile's snapshot for apply-profile jobs. */
   async function snapshot(profileId: string) {
@@ -43,16 +43,26 @@ export async function assignRoutes(fastify: FastifyInstance) {
         `Profile "${profile.name}" renders no parameters; fill in its values first.`,
       );
     }
-    return { profileId: profile.id, profileVersion: profile.version, parameters: profile.renderedParams };
+    return {
+      name: profile.name,
+      params: { profileId: profile.id, profileVersion: profile.version, parameters: profile.renderedParams },
+    };
   }
 
   async function assign(targets: DeviceRow[], profileId: string) {
-    const params = await snapshot(profileId);
+    return assignSnapshot(targets, (await snapshot(profileId)).params, null);
+  }
+
+  async function assignSnapshot(
+    targets: DeviceRow[],
+    params: Awaited<ReturnType<typeof snapshot>>['params'],
+    operationId: string | null,
+  ) {
     await devices.assignProfile(
       targets.map((d) => d.id),
-      profileId,
+      params.profileId,
     );
-    return jobs.create(targets, 'apply-profile', params);
+    return jobs.create(targets, 'apply-profile', params, undefined, operationId);
   }
 
   app.post(
@@ -81,8 +91,22 @@ export async function assignRoutes(fastify: FastifyInstance) {
       schema: { body: assignProfileManyBody, response: { 200: bulkResults, ...errorResponses } },
     },
     async (request) => {
-      const { deviceIds, profileId } = request.body;
-      return perDevice(devices, deviceIds, (found) => assign(found, profileId));
+      const { deviceIds, filter, profileId } = request.body;
+      // The devices, then the profile, are checked before anything is written.
+      const chosen = await chooseDevices(devices, { deviceIds, filter });
+      const { name, params } = await snapshot(profileId);
+      return runBulk(
+        { devices, operations },
+        {
+          selection: { deviceIds, filter },
+          type: 'apply-profile',
+          params,
+          createdBy: request.auth?.username ?? null,
+          summary: `Assign profile "${name}" (version ${params.profileVersion})`,
+        },
+        (found, operationId) => assignSnapshot(found, params, operationId),
+        chosen,
+      );
     },
   );
 

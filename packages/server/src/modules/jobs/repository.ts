@@ -7,6 +7,8 @@ export interface JobListQuery {
   status?: JobStatus;
   deviceId?: string;
   type?: JobType;
+  /** The jobs of one bulk operation. */
+  operationId?: string;
   limit: number;
   offset: number;
 }
@@ -22,6 +24,7 @@ export function createJobsRepository(db: Kysely<Database>) {
     if (q.status) query = query.where('status', '=', q.status);
     if (q.deviceId) query = query.where('device_id', '=', q.deviceId);
     if (q.type) query = query.where('type', '=', q.type);
+    if (q.operationId) query = query.where('operation_id', '=', q.operationId);
     return query;
   }
 

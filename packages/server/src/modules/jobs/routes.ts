@@ -3,7 +3,13 @@
 import { parseTypedValue } from '@provisor/cwmp';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { JOB_TYPES, type JobType, type ParameterWrite } from '../../contract';
+import {
+  EXPORT_MAX_DEVICES,
+  JOB_TYPES,
+  type DeviceSelection,
+  type JobType,
+  type ParameterWrite,
+} from '../../contract';
 import { AppError } from '../../errors';
 import { normalizeXsdType } from './descriptor';
 import {
@@ -15,12 +21,14 @@ import {
   deviceJobsSchema,
   exportParametersSchema,
   failJobSchema,
+  getOperationSchema,
   jobActionSchema,
   jobTypeParams,
   listJobsSchema,
+  listOperationsSchema,
   statsSchema,
 } from './schemas';
-import { perDevice } from './bulk';
+import { chooseDevices, runBulk } from './bulk';
 import { exportParameters } from './export';
 import { toApiJob, type JobParams } from './service';
 
@@ -44,7 +52,7 @@ const isJobType = (type: string): type is JobType => (JOB_TYPES as readonly stri
 
 export async function jobsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { jobs, devices } = app.services;
+  const { jobs, devices, operations } = app.services;
 
   async function single(id: string, type: JobType, params: JobParams) {
     const device = await devices.get(id);
@@ -114,28 +122,59 @@ export async function jobsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/provisioning/stats', { schema: statsSchema }, async () => jobs.stats());
 
-  const bulk = (deviceIds: string[], type: JobType, params: JobParams) =>
-    perDevice(devices, deviceIds, (found) => jobs.create(found, type, params));
+  const bulk = (
+    request: { body: DeviceSelection; auth: { username: string } | null },
+    type: JobType,
+    params: JobParams,
+  ) =>
+    runBulk(
+      { devices, operations },
+      {
+        selection: { deviceIds: request.body.deviceIds, filter: request.body.filter },
+        type,
+        params,
+        createdBy: request.auth?.username ?? null,
+      },
+      (found, operationId) => jobs.create(found, type, params, undefined, operationId),
+    );
 
   app.post('/api/provisioning/bulk/reboot', { schema: bulkRebootSchema }, async (request) =>
-    bulk(request.body.deviceIds, 'reboot', {}),
+    bulk(request, 'reboot', {}),
   );
-  app.post('/api/provisioning/bulk/get-parameters', { schema: bulkGetParametersSchema }, async (request) => {
-    const { deviceIds, parameters } = request.body;
-    return bulk(deviceIds, 'get-parameters', { parameters });
-  });
+  app.post('/api/provisioning/bulk/get-parameters', { schema: bulkGetParametersSchema }, async (request) =>
+    bulk(request, 'get-parameters', { parameters: request.body.parameters }),
+  );
   app.post('/api/provisioning/bulk/set-parameters', { schema: bulkSetParametersSchema }, async (request) => {
-    const { deviceIds, parameters } = request.body;
+    const { parameters } = request.body;
     checkWrites(parameters);
-    return bulk(deviceIds, 'set-parameters', { parameters });
+    return bulk(request, 'set-parameters', { parameters });
   });
+
+  app.get('/api/provisioning/operations', { schema: listOperationsSchema }, async (request) => {
+    const { limit, offset } = request.query;
+    return { ...(await operations.list(limit, offset)), limit, offset };
+  });
+  app.get('/api/provisioning/operations/:id', { schema: getOperationSchema }, async (request) =>
+    operations.get(request.params.id),
+  );
 
   app.post(
     '/api/provisioning/bulk/export-parameters',
     { schema: exportParametersSchema },
     async (request, reply) => {
-      const { deviceIds, format } = request.body;
-      const found = await devices.findByIds([...new Set(deviceIds)]);
+      const { deviceIds, filter, format } = request.body;
+      if (filter !== undefined && deviceIds === undefined) {
+        // Counted first: a filter over the limit is refused before any device is read.
+        const total = await devices.countMatching(filter);
+        if (total > EXPORT_MAX_DEVICES) {
+          throw new AppError(
+            400,
+            'Too many devices to export',
+            `The filter matches ${total} devices; one export takes at most ${EXPORT_MAX_DEVICES}. Narrow the search or status.`,
+          );
+        }
+      }
+      const { found } = await chooseDevices(devices, { deviceIds, filter });
       if (found.length === 0)
         throw new AppError(404, 'No devices found', 'None of the given deviceIds is a known device.');
       const trees = await devices.parametersOfMany(found.map((d) => d.id));

@@ -2,8 +2,10 @@
 // (contract/jobs.ts).
 import { Type, type TSchema } from 'typebox';
 import {
+  bulkOperation,
+  bulkOperationList,
   bulkResults,
-  deviceIds,
+  deviceSelection,
   deviceJobList,
   deviceJobsQuery,
   errorResponses,
@@ -15,6 +17,7 @@ import {
   jobList,
   jobStats,
   listJobsQuery,
+  listOperationsQuery,
   parameterNames,
   parameterWrites,
 } from '../../contract';
@@ -50,9 +53,9 @@ export const failJobSchema = { params: idParams, body: failJobBody, response: jo
 
 export const statsSchema = { response: { 200: jobStats, ...errorResponses } };
 
-/** A bulk call: the devices, and the parameters of the job each gets. */
+/** A bulk call: the devices (deviceIds or filter), and the parameters of the job each gets. */
 export const bulkSchema = <P extends Record<string, TSchema>>(params: P) => ({
-  body: Type.Object({ deviceIds, ...params }, closed),
+  body: Type.Object({ ...deviceSelection, ...params }, closed),
   response: { 200: bulkResults, ...errorResponses },
 });
 
@@ -62,3 +65,9 @@ export const bulkSetParametersSchema = bulkSchema({ parameters: parameterWrites 
 export const bulkFirmwareSchema = bulkSchema(firmwareBody.properties);
 
 export const exportParametersSchema = { body: exportParametersBody };
+
+export const listOperationsSchema = {
+  querystring: listOperationsQuery,
+  response: { 200: bulkOperationList, ...errorResponses },
+};
+export const getOperationSchema = { params: idParams, response: { 200: bulkOperation, ...errorResponses } };

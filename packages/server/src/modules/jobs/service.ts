@@ -116,6 +116,7 @@ export function toApiJob(row: JobRow): Job {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     expiresAt: row.expires_at,
+    operationId: row.operation_id,
   };
 }
 
@@ -135,6 +136,7 @@ export function createJobsService(
       status: job.status,
       deviceId: job.device_id,
       error: job.error,
+      operationId: job.operation_id,
     });
   }
 
@@ -211,12 +213,16 @@ export function createJobsService(
     countByStatus: () => repo.countByStatus(),
     settleDevice,
 
-    /** Creates one job per device, and announces them (jobs_arrived) once the devices know. */
+    /**
+     * Creates one job per device, and announces them (jobs_arrived) once the devices know. The jobs of
+     * a bulk call name its operation (operations.ts).
+     */
     async create(
       targets: DeviceRow[],
       type: JobType,
       params: JobParams,
       ttlSeconds = o.defaultTtlSeconds,
+      operationId: string | null = null,
     ): Promise<JobRow[]> {
       const created = now();
       const expires = new Date(Date.now() + ttlSeconds * 1000).toISOString();
@@ -237,6 +243,7 @@ export function createJobsService(
         state: null,
         command_key: null,
         wait_until: null,
+        operation_id: operationId,
         created_at: created,
         started_at: null,
         finished_at: null,

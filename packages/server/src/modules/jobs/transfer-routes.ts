@@ -8,7 +8,7 @@ import type { FirmwareInput } from '../../contract';
 import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import { readMultipart, type FileStore } from '../files/index';
-import { perDevice } from './bulk';
+import { runBulk } from './bulk';
 import { downloadFileType, uploadFileType } from './file-types';
 import {
   bulkFirmwareSchema,
@@ -25,7 +25,7 @@ export async function transferRoutes(
   o: { store: FileStore; maxFileBytes: number },
 ) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { devices, jobs } = app.services;
+  const { devices, jobs, operations } = app.services;
   const { store } = o;
 
   const one = async <T extends JobType>(device: DeviceRow, type: T, params: JobTypeParams<T>) => {
@@ -58,9 +58,18 @@ export async function transferRoutes(
   );
 
   app.post('/api/provisioning/bulk/firmware-upgrade', { schema: bulkFirmwareSchema }, async (request) => {
-    const { deviceIds, ...body } = request.body;
+    const { deviceIds, filter, ...body } = request.body;
     const params = await firmwareParams(body);
-    return perDevice(devices, deviceIds, (found) => jobs.create(found, 'firmware-upgrade', params));
+    return runBulk(
+      { devices, operations },
+      {
+        selection: { deviceIds, filter },
+        type: 'firmware-upgrade',
+        params,
+        createdBy: request.auth?.username ?? null,
+      },
+      (found, operationId) => jobs.create(found, 'firmware-upgrade', params, undefined, operationId),
+    );
   });
 
   app.post('/api/devices/:id/upload-file', { schema: deviceActionSchema }, async (request) => {

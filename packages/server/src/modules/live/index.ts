@@ -7,3 +7,4 @@ export {
   type LiveMessage,
 } from './event-bus';
 export { default as livePlugin, registerWebsocket } from './plugin';
+export { createKeyedThrottle, type KeyedThrottle, type KeyedThrottleOptions } from './throttle';
