@@ -86,11 +86,7 @@ export function OperationPanel({ selection, form, onForm, onDone }: OperationPan
       aria-label="Operation"
       className="flex min-w-0 flex-col rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
     >
-      <div
-        role="tablist"
-        aria-label="Operation"
-        className="flex overflow-x-auto border-b border-slate-200 px-2"
-      >
+      <div role="tablist" aria-label="Operation" className="flex flex-wrap border-b border-slate-200 px-2">
         {OPERATIONS.map((value) => (
           <button
             key={value}
