@@ -136,7 +136,7 @@ describe('every JSON route of a seeded server', () => {
   let t: TestApp;
   let base: string;
   let token: string;
-  const ids = { device: '', job: '', template: '', profile: '', file: '' };
+  const ids = { device: '', job: '', template: '', profile: '', file: '', operation: '' };
   const api = async (method: string, path: string, body?: object) => {
     const res = await fetch(`${base}${path}`, {
       method,
@@ -174,6 +174,10 @@ describe('every JSON route of a seeded server', () => {
     // Jobs of several types, one of them finished with a result, one a transfer (it keeps a token).
     await api('POST', `/api/devices/${ids.device}/firmware-upgrade`, { fileId: ids.file, version: '2.0' });
     await api('POST', `/api/devices/${ids.device}/reboot`);
+    // A bulk operation, for the operations routes.
+    ids.operation = (
+      await api('POST', '/api/provisioning/bulk/reboot', { deviceIds: [ids.device] })
+    ).json.operationId;
     ids.job = (
       await api('POST', `/api/devices/${ids.device}/get-parameters`, {
         parameters: ['InternetGatewayDevice.Time.'],
@@ -193,13 +197,15 @@ describe('every JSON route of a seeded server', () => {
         ? ids.device
         : url.startsWith('/api/provisioning/jobs/')
           ? ids.job
-          : url.startsWith('/api/profiles/template/') || url.startsWith('/api/templates/')
-            ? ids.template
-            : url.startsWith('/api/profiles/')
-              ? ids.profile
-              : url.startsWith('/api/files/')
-                ? ids.file
-                : 'none';
+          : url.startsWith('/api/provisioning/operations/')
+            ? ids.operation
+            : url.startsWith('/api/profiles/template/') || url.startsWith('/api/templates/')
+              ? ids.template
+              : url.startsWith('/api/profiles/')
+                ? ids.profile
+                : url.startsWith('/api/files/')
+                  ? ids.file
+                  : 'none';
     // The declared schemas, checked as declared: no coercion, no defaults, nothing removed.
     const ajv = new Ajv({ allErrors: true, strict: false });
     const failures: string[] = [];
@@ -230,6 +236,8 @@ describe('every JSON route of a seeded server', () => {
         '/api/devices/:id/files',
         '/api/provisioning/jobs',
         '/api/provisioning/jobs/:id',
+        '/api/provisioning/operations',
+        '/api/provisioning/operations/:id',
         '/api/templates/:id',
         '/api/templates/:id/export',
         '/api/profiles/:id',

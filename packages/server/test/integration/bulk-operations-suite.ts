@@ -2,6 +2,7 @@
 // progress, throttled live updates, and a router's fault reaching the failed job. Simulated routers
 // speak real CWMP; the API is called over real HTTP on 127.0.0.1. Run on SQLite
 // (bulk-operations.test.ts) and PostgreSQL (bulk-operations.postgres.test.ts).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LiveMessage } from '../../src/modules/live/index';
 import { multipart } from '../multipart';
@@ -302,5 +303,37 @@ export function bulkOperationsSuite(start: () => Promise<Acs>): void {
     expect(res.status, res.text).toBe(200);
     const exported = JSON.stringify(res.json);
     for (const serial of ['EXPF01', 'EXPF02', 'EXPF03']) expect(exported).toContain(serial);
+  });
+
+  it('refuses an export whose filter matches more than 10,000 devices, saying to narrow it', async () => {
+    // 10,001 devices as a first Inform leaves them, written straight into the database (setup only).
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 10_001 }, (_, i) => ({
+      id: randomUUID(),
+      oui: '50524F',
+      product_class: 'SimRouter',
+      serial_number: `EXPBIG${String(i).padStart(5, '0')}`,
+      last_inform_at: null,
+      assigned_profile_id: null,
+      created_at: now,
+      updated_at: now,
+    }));
+    const { db } = acs.app.services.database;
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('devices')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    expect((await http('GET', '/api/devices?search=EXPBIG&limit=1')).json.total).toBe(10_001);
+    const res = await http('POST', '/api/provisioning/bulk/export-parameters', {
+      filter: { search: 'EXPBIG' },
+      format: 'csv',
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json).toEqual({
+      error: 'Too many devices to export',
+      message:
+        'The filter matches 10,001 devices; one export takes at most 10,000. Narrow the search or status.',
+    });
   });
 }

@@ -170,7 +170,7 @@ export async function jobsRoutes(fastify: FastifyInstance) {
           throw new AppError(
             400,
             'Too many devices to export',
-            `The filter matches ${total} devices; one export takes at most ${EXPORT_MAX_DEVICES}. Narrow the search or status.`,
+            `The filter matches ${total.toLocaleString('en-US')} devices; one export takes at most ${EXPORT_MAX_DEVICES.toLocaleString('en-US')}. Narrow the search or status.`,
           );
         }
       }
