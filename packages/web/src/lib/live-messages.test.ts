@@ -36,6 +36,11 @@ describe('live messages', () => {
     expect(invalidatedKeys(message)).toEqual([['jobs'], ['stats']]);
   });
 
+  it('bulk_operation_update refreshes the bulk operations (their progress bars)', () => {
+    const message = { type: 'bulk_operation_update', timestamp: at, payload: { id: 'op1', total: 2 } };
+    expect(invalidatedKeys(message as LiveMessage)).toEqual([['jobs', 'operations']]);
+  });
+
   it('stats_update refreshes stats', () => {
     expect(invalidatedKeys({ type: 'stats_update', timestamp: at, payload: null })).toEqual([['stats']]);
   });

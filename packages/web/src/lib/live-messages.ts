@@ -93,6 +93,9 @@ export function applyLiveMessage(
       invalidate(queryKeys.jobs.all);
       invalidate(queryKeys.stats.all);
       break;
+    case 'bulk_operation_update':
+      invalidate(queryKeys.jobs.operations);
+      break;
     case 'stats_update':
       invalidate(queryKeys.stats.all);
       break;

@@ -22,6 +22,18 @@ export const queryKeys = {
   jobs: {
     all: ['jobs'] as const,
     list: (params: QueryParams = {}) => ['jobs', 'list', params] as const,
+    // Under ['jobs']: a job_update moves its bulk operation's counts too.
+    operations: ['jobs', 'operations'] as const,
+    operationList: (params: QueryParams = {}) => ['jobs', 'operations', 'list', params] as const,
+  },
+  // Outside ['devices'] on purpose: a serial never changes, so status updates need not refetch it.
+  deviceSerials: {
+    one: (id: string) => ['device-serials', 'id', id] as const,
+    bySerial: (serial: string) => ['device-serials', 'serial', serial] as const,
+  },
+  files: {
+    all: ['files'] as const,
+    list: (params: QueryParams = {}) => ['files', 'list', params] as const,
   },
   templates: {
     all: ['templates'] as const,

@@ -1,6 +1,45 @@
+import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
+import type { DeviceFilter } from '@provisor/server/contract';
+import { emptyForm, type OperationForm, type Selection } from '../lib/operation-form';
+import { DevicePicker } from './device-picker';
+import { JobsPanel } from './jobs-panel';
+import { OperationPanel } from './operation-panel';
 
-// Placeholder until the Provisioning screen is built (spec §2 "Provisioning").
+const NOTHING: Selection = { kind: 'ids', ids: [] };
+
+/**
+ * spec §2 Provisioning (mass deployment and bulk operations): pick devices, run one operation on
+ * them all, and watch its jobs (issue 16 points 1-3).
+ */
 export function ProvisioningPage() {
-  return <PageHeader title="Provisioning" />;
+  const [filter, setFilter] = useState<DeviceFilter>({});
+  const [selection, setSelection] = useState<Selection>(NOTHING);
+  const [form, setForm] = useState<OperationForm>(emptyForm);
+
+  return (
+    <div className="min-w-0 space-y-6">
+      <PageHeader title="Provisioning" subtitle="Mass deployment and bulk operations" />
+      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+        <DevicePicker
+          filter={filter}
+          onFilter={(update) => {
+            setFilter(update);
+            // A new search or status names other devices: what was picked under the old one is dropped
+            // rather than acted on unseen.
+            setSelection(NOTHING);
+          }}
+          selection={selection}
+          onSelection={setSelection}
+        />
+        <OperationPanel
+          selection={selection}
+          form={form}
+          onForm={setForm}
+          onDone={() => setSelection(NOTHING)}
+        />
+      </div>
+      <JobsPanel />
+    </div>
+  );
 }
