@@ -31,7 +31,7 @@ export function DeviceJobs({ deviceId }: { deviceId: string }) {
       ) : jobs.length === 0 ? (
         <p className="px-5 py-6 text-sm text-slate-500">No jobs for this device yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full divide-y divide-slate-200" aria-label="Job history">
             <thead className="bg-slate-50">
               <tr>

@@ -45,7 +45,7 @@ export function ParameterRow({ parameter, label, depth, write, onSave }: Paramet
   return (
     <div
       data-testid={`param-${name}`}
-      className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_6rem_1.75rem] items-center gap-x-3 gap-y-1 py-1.5 pr-3 text-sm hover:bg-slate-50"
+      className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_1.75rem] sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_6rem_1.75rem] items-center gap-x-3 gap-y-1 py-1.5 pr-3 text-sm hover:bg-slate-50"
     >
       <span
         className="truncate font-mono text-xs text-slate-700"
@@ -59,7 +59,8 @@ export function ParameterRow({ parameter, label, depth, write, onSave }: Paramet
           <span className="truncate font-mono text-xs text-slate-900" title={parameter.value}>
             {parameter.value === '' ? <span className="text-slate-400">(empty)</span> : parameter.value}
           </span>
-          <span className="truncate text-[11px] text-slate-400">{parameter.type}</span>
+          {/* On a phone the type gives its room to the name and the value. */}
+          <span className="hidden truncate text-[11px] text-slate-400 sm:block">{parameter.type}</span>
           {parameter.writable ? (
             <button
               type="button"
