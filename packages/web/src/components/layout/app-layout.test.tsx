@@ -166,9 +166,7 @@ describe('authenticated layout', () => {
     });
     expect(screen.getByText('Connection Error')).toBeInTheDocument();
     const notice = screen.getByTestId('stale-data-notice');
-    expect(notice).toHaveTextContent(
-      /^Connection to the server lost at .+\. What you see may be out of date/,
-    );
+    expect(notice).toHaveTextContent(/^Connection to the server lost at .+\. What you see may be out of date/);
     const since = useLiveStatusStore.getState().lostAt!;
     expect(since).toBeGreaterThanOrEqual(lostAt);
     expect(notice).toHaveTextContent(new Date(since).toLocaleTimeString());
