@@ -1,5 +1,6 @@
 // The value inputs of a profile, one per schema field (spec §5 Profile).
 import { FormField, inputClass } from '@/components/ui/form-field';
+import { SecretInput } from '@/components/ui/secret-input';
 import { inputText, parseJsonInput, parseNumberInput, type FieldSpec } from '../lib/schema-form';
 
 export interface SchemaFieldsProps {
@@ -113,12 +114,24 @@ export function SchemaFields({
                         }
                       />
                     );
+                  case 'password':
+                    return (
+                      <SecretInput
+                        {...common}
+                        what={field.label}
+                        minLength={field.minLength}
+                        maxLength={field.maxLength}
+                        className={inputClass}
+                        value={inputText(field, value)}
+                        onChange={(event) => onValue(field.name, event.target.value)}
+                      />
+                    );
                   default:
                     return (
                       <input
                         {...common}
-                        type={field.kind === 'password' ? 'password' : 'text'}
-                        autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
+                        type="text"
+                        autoComplete="off"
                         minLength={field.minLength}
                         maxLength={field.maxLength}
                         className={inputClass}
