@@ -4,6 +4,7 @@ import { BrandMark } from '@/components/ui/brand-mark';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useAuthStore } from '@/stores/auth-store';
 import { ConnectionIndicator } from './connection-indicator';
+import { MobileNav } from './mobile-nav';
 
 export interface AppHeaderProps {
   providerName: string;
@@ -26,9 +27,13 @@ export function AppHeader({ providerName, serverAddress }: AppHeaderProps) {
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="flex h-16 items-center gap-4 px-4 sm:px-6">
+      <div className="flex h-16 items-center gap-3 px-4 sm:gap-4 sm:px-6">
+        <MobileNav />
         <div className="flex min-w-0 items-center gap-3">
-          <BrandMark />
+          {/* On a phone the menu button takes the mark's place, so the product name is never cut. */}
+          <span className="hidden sm:block">
+            <BrandMark />
+          </span>
           <div className="min-w-0 leading-tight">
             <p className="truncate text-base font-semibold text-slate-900">{PRODUCT_NAME}</p>
             {providerName ? (

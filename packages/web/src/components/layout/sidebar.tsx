@@ -1,34 +1,11 @@
-import { NavLink } from 'react-router';
-import { NAV_ITEMS } from './nav-items';
+import { NavLinks } from './nav-links';
 
-const linkBase =
-  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
-const linkIdle = 'text-slate-600 hover:bg-slate-100 hover:text-slate-900';
-const linkActive = 'bg-blue-50 text-blue-700 ring-1 ring-inset ring-blue-200';
-
-/** spec §2: desktop-only sidebar; the active link is highlighted (NavLink also sets aria-current="page"). */
+/** spec §2: desktop-only sidebar; on small screens the header's menu (mobile-nav.tsx) has the same links. */
 export function Sidebar() {
   return (
     <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:flex md:flex-col">
       <nav aria-label="Main" className="sticky top-16 flex flex-col gap-1 p-3">
-        {NAV_ITEMS.map(({ label, to, icon: Icon }) => (
-          <NavLink
-            key={to}
-            to={to}
-            end={to === '/'}
-            className={({ isActive }) => `${linkBase} ${isActive ? linkActive : linkIdle}`}
-          >
-            {({ isActive }) => (
-              <>
-                <Icon
-                  aria-hidden="true"
-                  className={`h-4 w-4 ${isActive ? 'text-blue-600' : 'text-slate-400'}`}
-                />
-                <span>{label}</span>
-              </>
-            )}
-          </NavLink>
-        ))}
+        <NavLinks />
       </nav>
     </aside>
   );

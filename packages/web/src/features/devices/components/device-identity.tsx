@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '@/lib/api-error';
+import { useAssignedProfile } from '../api/get-assigned-profile';
 import { formatDateTime, formatRelativeTime } from '../lib/format';
 import type { Device } from '@provisor/server/contract';
 
@@ -80,13 +83,34 @@ export function DeviceIdentity({ device }: { device: Device }) {
           )}
         </Field>
         <Field name="assignedProfileId" label="Assigned Profile">
-          {device.assignedProfileId ? (
-            <span className="font-mono text-xs">{device.assignedProfileId}</span>
-          ) : (
-            'None'
-          )}
+          {device.assignedProfileId ? <AssignedProfile id={device.assignedProfileId} /> : 'None'}
         </Field>
       </dl>
     </section>
+  );
+}
+
+/** The assigned profile by its name, linked to it on the Profiles screen (spec §2: /profiles?edit={id}). */
+function AssignedProfile({ id }: { id: string }) {
+  const profile = useAssignedProfile(id);
+  if (profile.data) {
+    return (
+      <Link
+        to={`/profiles?edit=${encodeURIComponent(id)}`}
+        className="font-medium text-blue-700 hover:underline"
+        data-testid="assigned-profile-link"
+      >
+        {profile.data.name}
+      </Link>
+    );
+  }
+  // Until its name comes, the id (as before).
+  if (profile.isPending) return <span className="font-mono text-xs">{id}</span>;
+  const gone = isApiError(profile.error) && profile.error.status === 404;
+  return (
+    <span className="text-slate-600">
+      {gone ? 'A deleted profile' : 'Profile not loaded'}{' '}
+      <span className="font-mono text-xs text-slate-500">({id})</span>
+    </span>
   );
 }

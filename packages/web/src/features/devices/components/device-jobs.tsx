@@ -1,4 +1,6 @@
 import { Spinner } from '@/components/ui/spinner';
+import { parameterLine } from '@/lib/secrets';
+import type { Job } from '@provisor/server/contract';
 import { useDeviceJobs } from '../api/get-device-jobs';
 import { formatDateTime, formatJobType } from '../lib/format';
 import { JobStatusBadge } from './status-badge';
@@ -31,7 +33,7 @@ export function DeviceJobs({ deviceId }: { deviceId: string }) {
       ) : jobs.length === 0 ? (
         <p className="px-5 py-6 text-sm text-slate-500">No jobs for this device yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full divide-y divide-slate-200" aria-label="Job history">
             <thead className="bg-slate-50">
               <tr>
@@ -64,11 +66,14 @@ export function DeviceJobs({ deviceId }: { deviceId: string }) {
                   <td className={`${td} whitespace-nowrap`}>{formatDateTime(job.createdAt)}</td>
                   <td className={`${td} whitespace-nowrap`}>{formatDateTime(job.finishedAt)}</td>
                   <td className={`${td} w-full min-w-64`}>
+                    <JobParameters job={job} />
                     {job.error ? <p className="text-red-700">{job.error}</p> : null}
                     {job.faultCode != null ? (
                       <p className="font-mono text-xs text-red-600">Fault {job.faultCode}</p>
                     ) : null}
-                    {!job.error && job.faultCode == null ? <span className="text-slate-400">—</span> : null}
+                    {!job.error && job.faultCode == null && !job.params.parameters?.length ? (
+                      <span className="text-slate-400">—</span>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -77,5 +82,28 @@ export function DeviceJobs({ deviceId }: { deviceId: string }) {
         </div>
       )}
     </section>
+  );
+}
+
+const PARAMETERS_SHOWN = 3;
+
+/** The parameters a job reads or writes, the first few, secrets masked (lib/secrets.ts). */
+function JobParameters({ job }: { job: Job }) {
+  const parameters = job.params.parameters ?? [];
+  if (parameters.length === 0) return null;
+  const more = parameters.length - PARAMETERS_SHOWN;
+  return (
+    <div className="font-mono text-xs text-slate-600" data-testid="job-parameters">
+      {parameters.slice(0, PARAMETERS_SHOWN).map((parameter, index) => {
+        const line =
+          typeof parameter === 'string' ? parameter : parameterLine(parameter.name, parameter.value);
+        return (
+          <p key={index} className="max-w-md truncate" title={line}>
+            {line}
+          </p>
+        );
+      })}
+      {more > 0 ? <p className="font-sans text-slate-500">... and {more} more parameters</p> : null}
+    </div>
   );
 }

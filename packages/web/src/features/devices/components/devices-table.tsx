@@ -11,7 +11,7 @@ const td = 'px-4 py-3 text-sm text-slate-700 whitespace-nowrap';
 /** spec §2 Devices "List rows". */
 export function DevicesTable({ devices, actions }: { devices: Device[]; actions: DeviceActions }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200" aria-label="Devices">
         <thead className="bg-slate-50">
           <tr>

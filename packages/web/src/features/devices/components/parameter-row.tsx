@@ -1,6 +1,8 @@
 import { Check, Pencil, X } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
+import { SecretInput } from '@/components/ui/secret-input';
+import { displayValue, isLinkSecret, isSecretName } from '@/lib/secrets';
 import type { DeviceParameter, Job } from '@provisor/server/contract';
 import { JobStatusBadge } from './status-badge';
 
@@ -26,6 +28,9 @@ export function ParameterRow({ parameter, label, depth, write, onSave }: Paramet
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const { name } = parameter;
+  const secret = isSecretName(name);
+  // Secrets show masked; the edit form reveals them only when asked (lib/secrets.ts).
+  const shown = displayValue(name, parameter.value);
 
   const save = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -45,7 +50,7 @@ export function ParameterRow({ parameter, label, depth, write, onSave }: Paramet
   return (
     <div
       data-testid={`param-${name}`}
-      className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_6rem_1.75rem] items-center gap-x-3 gap-y-1 py-1.5 pr-3 text-sm hover:bg-slate-50"
+      className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_1.75rem] sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_6rem_1.75rem] items-center gap-x-3 gap-y-1 py-1.5 pr-3 text-sm hover:bg-slate-50"
     >
       <span
         className="truncate font-mono text-xs text-slate-700"
@@ -56,10 +61,18 @@ export function ParameterRow({ parameter, label, depth, write, onSave }: Paramet
       </span>
       {draft === null ? (
         <>
-          <span className="truncate font-mono text-xs text-slate-900" title={parameter.value}>
-            {parameter.value === '' ? <span className="text-slate-400">(empty)</span> : parameter.value}
+          <span className="truncate font-mono text-xs text-slate-900" title={shown}>
+            {shown !== '' ? (
+              shown
+            ) : isLinkSecret(name) ? (
+              // The server never sends the link's credentials (devices/parameters.ts): not "empty".
+              <span className="text-slate-400">(not shown)</span>
+            ) : (
+              <span className="text-slate-400">(empty)</span>
+            )}
           </span>
-          <span className="truncate text-[11px] text-slate-400">{parameter.type}</span>
+          {/* On a phone the type gives its room to the name and the value. */}
+          <span className="hidden truncate text-[11px] text-slate-400 sm:block">{parameter.type}</span>
           {parameter.writable ? (
             <button
               type="button"
@@ -91,6 +104,15 @@ export function ParameterRow({ parameter, label, depth, write, onSave }: Paramet
               <option value="false">false</option>
               {draft !== 'true' && draft !== 'false' ? <option value={draft}>{draft}</option> : null}
             </select>
+          ) : secret ? (
+            <SecretInput
+              aria-label={`Value of ${name}`}
+              what={`value of ${name}`}
+              className="w-full rounded-md px-2 py-1 font-mono text-xs ring-1 ring-slate-300 focus:ring-2 focus:ring-blue-600 focus:outline-none"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              autoFocus
+            />
           ) : (
             <input
               aria-label={`Value of ${name}`}
@@ -124,7 +146,7 @@ export function ParameterRow({ parameter, label, depth, write, onSave }: Paramet
           className="flex basis-full items-center gap-2 text-xs text-slate-600"
           data-testid={`param-write-${name}`}
         >
-          Writing <span className="font-mono">&quot;{write.value}&quot;</span>
+          Writing <span className="font-mono">&quot;{displayValue(name, write.value)}&quot;</span>
           <JobStatusBadge status={write.job?.status ?? 'pending'} />
           {write.job?.error ? <span className="text-red-700">{write.job.error}</span> : null}
         </span>

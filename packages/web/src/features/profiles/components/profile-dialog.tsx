@@ -139,7 +139,12 @@ export function ProfileDialog({ state, onClose }: { state: ProfileDialogState; o
                   autoComplete="off"
                   className={inputClass}
                   value={name}
-                  onChange={(event) => setName(event.target.value)}
+                  onChange={(event) => {
+                    setName(event.target.value);
+                    // The error goes as soon as the name is there (it comes back only on submit).
+                    if (event.target.value.trim())
+                      setErrors((previous) => ({ ...previous, name: undefined }));
+                  }}
                 />
               )}
             </FormField>

@@ -1,6 +1,7 @@
 import { Copy, Eye, Pencil, Rocket, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { buttonClass } from '@/components/ui/button';
+import { displayValue } from '@/lib/secrets';
 import { isGtProfile, PARAMS_PREVIEW, serialOf, ssidOf } from '../lib/profile-list';
 import type { Profile, ValidationStatus } from '@provisor/server/contract';
 import type { AssignedDevice } from '../api/get-assigned-devices';
@@ -86,11 +87,15 @@ export function ProfileRow({
             ) : null}
             {preview.length > 0 ? (
               <div className="mt-2 rounded-md bg-slate-50 px-3 py-2 font-mono text-xs text-slate-700 ring-1 ring-slate-200">
-                {preview.map((param) => (
-                  <div key={param.name} className="truncate" title={`${param.name}=${param.value}`}>
-                    {param.name}={param.value}
-                  </div>
-                ))}
+                {preview.map((param) => {
+                  // Secrets show masked here; only the edit dialog reveals them (lib/secrets.ts).
+                  const line = `${param.name}=${displayValue(param.name, param.value)}`;
+                  return (
+                    <div key={param.name} className="truncate" title={line}>
+                      {line}
+                    </div>
+                  );
+                })}
                 {more > 0 ? (
                   <div className="mt-0.5 font-sans text-slate-500">... and {more} more parameters</div>
                 ) : null}

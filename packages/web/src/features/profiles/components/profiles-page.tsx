@@ -18,6 +18,7 @@ import { useProfileTemplates } from '../api/get-profile-templates';
 import { useProfiles } from '../api/get-profiles';
 import { copyName, isGtProfile, PROFILES_PAGE_SIZE } from '../lib/profile-list';
 import type { Profile, ValidationStatus } from '@provisor/server/contract';
+import { templateFilterLabels } from '../lib/template-labels';
 import { VALIDATION_STATUSES } from '../lib/validation-statuses';
 import { ProfileDialog, type ProfileDialogState } from './profile-dialog';
 import { ProfileRow, validationStatusLabel } from './profile-row';
@@ -37,6 +38,7 @@ export function ProfilesPage() {
   const [deleting, setDeleting] = useState<Profile | null>(null);
 
   const templates = useProfileTemplates();
+  const templateLabels = useMemo(() => templateFilterLabels(templates.data ?? []), [templates.data]);
   const devices = useAssignedDevices();
   const query = useProfiles({
     ...(search ? { search } : {}),
@@ -61,6 +63,22 @@ export function ProfilesPage() {
   useEffect(() => {
     if (editId && linked.data?.id === editId) setDialog({ mode: 'edit', profile: linked.data });
   }, [editId, linked.data]);
+  // An ?edit= id that names no profile (a stale link, a deleted profile) says so instead of doing nothing.
+  useEffect(() => {
+    if (!editId || !linked.error) return;
+    if (isApiError(linked.error) && (linked.error.status === 404 || linked.error.status === 400)) {
+      toast.error('Profile not found', {
+        description: `No profile has the id "${editId}"; it may have been deleted.`,
+      });
+    } else {
+      toast.error('Failed to load profile', {
+        description: isApiError(linked.error) ? linked.error.message : String(linked.error),
+      });
+    }
+    dropParam('edit');
+    // dropParam is a new function each render; the error and the id are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editId, linked.error]);
   // The Templates screen's "Create Profile" links here with ?create={templateId}.
   useEffect(() => {
     if (createFor) setDialog({ mode: 'create', templateId: createFor });
@@ -200,7 +218,7 @@ export function ProfilesPage() {
             <option value="">All Templates</option>
             {templates.data?.map((template) => (
               <option key={template.id} value={template.id}>
-                {template.vendor} {template.model}
+                {templateLabels.get(template.id)}
               </option>
             ))}
           </select>

@@ -1,5 +1,6 @@
 // The value inputs of a profile, one per schema field (spec §5 Profile).
 import { FormField, inputClass } from '@/components/ui/form-field';
+import { SecretInput } from '@/components/ui/secret-input';
 import { inputText, parseJsonInput, parseNumberInput, type FieldSpec } from '../lib/schema-form';
 
 export interface SchemaFieldsProps {
@@ -12,14 +13,24 @@ export interface SchemaFieldsProps {
   onJsonText: (name: string, text: string, result: { value?: unknown; error?: string }) => void;
 }
 
+/** "1 to 32", "at least 8", "at most 63": a range with only one end says which. */
+function rangeText(min: number | undefined, max: number | undefined): string | undefined {
+  if (min !== undefined && max !== undefined) return `${min} to ${max}`;
+  if (min !== undefined) return `at least ${min}`;
+  if (max !== undefined) return `at most ${max}`;
+  return undefined;
+}
+
 function hintOf(field: FieldSpec): string | undefined {
   const parts: string[] = [];
   if (field.description) parts.push(field.description);
-  if (field.kind === 'number' && (field.minimum !== undefined || field.maximum !== undefined)) {
-    parts.push(`${field.minimum ?? '…'} to ${field.maximum ?? '…'}`);
+  if (field.kind === 'number') {
+    const range = rangeText(field.minimum, field.maximum);
+    if (range) parts.push(range);
   }
-  if ((field.kind === 'string' || field.kind === 'password') && field.minLength !== undefined) {
-    parts.push(`${field.minLength} to ${field.maxLength ?? '…'} characters`);
+  if (field.kind === 'string' || field.kind === 'password') {
+    const range = rangeText(field.minLength, field.maxLength);
+    if (range) parts.push(`${range} characters`);
   }
   if (field.defaultValue !== undefined && field.kind !== 'json')
     parts.push(`Default: ${String(field.defaultValue)}`);
@@ -113,12 +124,24 @@ export function SchemaFields({
                         }
                       />
                     );
+                  case 'password':
+                    return (
+                      <SecretInput
+                        {...common}
+                        what={field.label}
+                        minLength={field.minLength}
+                        maxLength={field.maxLength}
+                        className={inputClass}
+                        value={inputText(field, value)}
+                        onChange={(event) => onValue(field.name, event.target.value)}
+                      />
+                    );
                   default:
                     return (
                       <input
                         {...common}
-                        type={field.kind === 'password' ? 'password' : 'text'}
-                        autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
+                        type="text"
+                        autoComplete="off"
                         minLength={field.minLength}
                         maxLength={field.maxLength}
                         className={inputClass}

@@ -1,5 +1,6 @@
 // spec §5 Profile: the value inputs follow the template's JSON schema.
 
+import { isSecretName } from '@/lib/secrets';
 import type { ProfileTemplate } from '../api/get-profile-templates';
 
 export type FieldKind = 'enum' | 'boolean' | 'number' | 'string' | 'password' | 'json';
@@ -57,8 +58,9 @@ function fieldOf(name: string, property: SchemaProperty, required: boolean): Fie
   const maxLength = num(property.maxLength);
   return {
     ...spec,
-    // spec §5: a password input when the field name contains "password".
-    kind: name.toLowerCase().includes('password') ? 'password' : 'string',
+    // spec §5: a password input when the field name contains "password"; so too for every other
+    // secret (a passphrase, a pre-shared key: lib/secrets.ts), which lists show masked.
+    kind: isSecretName(name) ? 'password' : 'string',
     ...(minLength !== undefined ? { minLength } : {}),
     ...(maxLength !== undefined ? { maxLength } : {}),
   };

@@ -13,6 +13,7 @@ import {
   schemaBlurError,
   serverProblems,
   toTemplateInput,
+  operatorWarnings,
   validateTemplateForm,
   type TemplateFormErrors,
   type TemplateFormValues,
@@ -45,7 +46,12 @@ export function TemplateDialog({ state, onClose }: TemplateDialogProps) {
   const update = useUpdateTemplate();
   const mutation = editing ? update : create;
 
-  const set = (change: Partial<TemplateFormValues>) => setValues((previous) => ({ ...previous, ...change }));
+  const set = (change: Partial<TemplateFormValues>) => {
+    const next = { ...values, ...change };
+    setValues(next);
+    // A field's error goes as soon as the field is valid; new errors wait for the submit.
+    setErrors((previous) => keepStillInvalid(previous, validateTemplateForm(next)));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,8 +60,9 @@ export function TemplateDialog({ state, onClose }: TemplateDialogProps) {
     if (Object.keys(found).length > 0) return;
     const input = toTemplateInput(values);
     const done = (name: string, warnings: string[] = []) => {
+      const notes = operatorWarnings(warnings);
       toast.success(editing ? 'Template updated' : 'Template created', {
-        description: warnings.length > 0 ? `${name}: ${warnings.join('; ')}` : name,
+        description: notes.length > 0 ? `${name}: ${notes.join('; ')}` : name,
       });
       onClose();
     };
@@ -163,4 +170,13 @@ export function TemplateDialog({ state, onClose }: TemplateDialogProps) {
       </form>
     </Dialog>
   );
+}
+
+/** The errors shown that the values still have; none added. */
+function keepStillInvalid(shown: TemplateFormErrors, now: TemplateFormErrors): TemplateFormErrors {
+  const kept: TemplateFormErrors = {};
+  for (const key of Object.keys(shown) as (keyof TemplateFormErrors)[]) {
+    if (shown[key] && now[key]) kept[key] = shown[key];
+  }
+  return kept;
 }

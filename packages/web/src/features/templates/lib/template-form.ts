@@ -184,3 +184,12 @@ export function importFailureText(error: unknown): string {
   }
   return 'Import failed';
 }
+
+/**
+ * The server's warnings worth an operator's reading: those about this template (a vendor extension
+ * that no data model checks). "Data-model check skipped: ..." is about the server's configuration
+ * (PROVISOR_DATA_MODELS_DIR), the same for every template, and nothing the operator can act on here.
+ */
+export function operatorWarnings(warnings: readonly string[]): string[] {
+  return warnings.filter((warning) => !warning.startsWith('Data-model check skipped'));
+}

@@ -1,0 +1,149 @@
+// Issue 19 point 1: the console on a phone (390 x 844) in Chromium against the real server and
+// simulated routers: a menu replaces the sidebar, and no built screen pans sideways.
+import type { Page } from '@playwright/test';
+import type { Fleet } from '@provisor/sim';
+import { fillSignIn } from '../support/auth';
+import { fleetAgainst } from '../support/fleet';
+import { startServer, ADMIN_PASSWORD, type RunningServer } from '../support/server';
+import { expect, test } from '../support/fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+let server: RunningServer;
+let fleet: Fleet | undefined;
+test.beforeAll(async ({ request }) => {
+  server = await startServer();
+  fleet = await fleetAgainst(server.url, { count: 3, serialTemplate: 'PHONE-LONG-SERIAL-{i:04}' });
+  await fleet.waitForSessions(3);
+  // A profile, so that the Profiles screen has a row with its rendered parameters.
+  const login = await request.post(`${server.url}/api/auth/login`, {
+    data: { username: 'admin', password: ADMIN_PASSWORD },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const templates = await request.get(`${server.url}/api/templates`, { headers });
+  const [template] = ((await templates.json()) as { templates: { id: string }[] }).templates;
+  const created = await request.post(`${server.url}/api/profiles`, {
+    headers,
+    data: {
+      name: 'Phone layout profile with a rather long name',
+      templateId: template!.id,
+      values: { wifi_ssid: 'GT_Phonelayoutsurname', wifi_password: 'phone-layout-pass' },
+    },
+  });
+  expect(created.ok()).toBe(true);
+});
+test.afterAll(async () => {
+  await fleet?.stop();
+  await server?.stop();
+});
+
+/** The page itself never scrolls sideways (a table may, inside its own box). */
+async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(Math.max(widths.page, widths.body), `${what} is wider than the window`).toBeLessThanOrEqual(
+    widths.viewport,
+  );
+}
+
+const SCREENS: [string, string, RegExp | string][] = [
+  ['Dashboard', '/', 'Dashboard'],
+  ['Devices', '/devices', 'Devices'],
+  ['Templates', '/templates', 'Templates'],
+  ['Profiles', '/profiles', 'Profiles'],
+  ['Customer Routers', '/customer-routers', 'Customer Routers'],
+  ['Bulk Operations', '/bulk-operations', 'Bulk Operations'],
+];
+
+test('on a phone a menu replaces the sidebar: same links, the active one marked, closes on navigation and Escape', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto(`${server.url}/login`);
+  await expectNoSidewaysScroll(page, 'Login');
+  await page.screenshot({ path: 'e2e/.artifacts/phone-login-390.png', fullPage: true });
+  await fillSignIn(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('complementary')).toBeHidden(); // the desktop sidebar
+  // The header keeps the product's name whole beside the menu button.
+  const product = page.getByRole('banner').getByText('Provisor', { exact: true });
+  expect(await product.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // Reachable by keyboard: it takes the focus and opens with Enter.
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Devices',
+    'Templates',
+    'Profiles',
+    'Provisioning',
+    'Customer Routers',
+    'Bulk Operations',
+  ]);
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();
+  await page.screenshot({ path: 'e2e/.artifacts/phone-menu-390.png' });
+
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+
+  await toggle.click();
+  await nav.getByRole('link', { name: 'Devices' }).click();
+  await expect(page).toHaveURL(/\/devices$/);
+  await expect(page.getByRole('heading', { name: 'Devices', exact: true })).toBeVisible();
+  await expect(nav).toBeHidden();
+  await toggle.click();
+  await expect(nav.getByRole('link', { name: 'Devices' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+
+  // On a desktop the sidebar is there and the menu button is not.
+  await page.setViewportSize(DESKTOP);
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(1);
+  await expect(page.getByRole('complementary').getByRole('link', { name: 'Devices' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
+test('every built screen fits 390 px without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto(`${server.url}/login`);
+  await fillSignIn(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  for (const [name, path, heading] of SCREENS) {
+    await page.goto(`${server.url}${path}`);
+    await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    if (path === '/devices')
+      await expect(page.getByTestId('device-row-PHONE-LONG-SERIAL-0001')).toBeVisible();
+    if (path === '/profiles') await expect(page.getByTestId('profile-row')).toHaveCount(1);
+    await expectNoSidewaysScroll(page, name);
+    const file = name.toLowerCase().replace(/ /g, '-');
+    await page.screenshot({ path: `e2e/.artifacts/phone-${file}-390.png`, fullPage: true });
+  }
+
+  // The device page, with its parameter tree and its job history.
+  await page.goto(`${server.url}/devices`);
+  await page.getByTestId('device-row-PHONE-LONG-SERIAL-0001').getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'PHONE-LONG-SERIAL-0001' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoSidewaysScroll(page, 'The device page');
+  await page.screenshot({ path: 'e2e/.artifacts/phone-device-390.png', fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: 'e2e/.artifacts/phone-device-1440.png', fullPage: true });
+});
