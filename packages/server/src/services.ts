@@ -192,7 +192,9 @@ async function build(
     createTemplatesRepository(database.db, database.dialect),
     dataModels,
   );
-  const profiles = createProfilesService(createProfilesRepository(database.db, database.dialect), templates);
+  const profiles = createProfilesService(createProfilesRepository(database.db, database.dialect), templates, {
+    assignedProfilesBySerial: (serials) => devices.assignedProfilesBySerial(serials),
+  });
   const seeded = await templates.seedStarters();
   if (seeded > 0) log.info({ templates: seeded }, 'First start: created the starter templates');
   return {

@@ -14,6 +14,7 @@ import * as m0011 from './0011-device-remote-address';
 import * as m0012 from './0012-login-throttle';
 import * as m0013 from './0013-device-job-facts';
 import * as m0015 from './0015-job-wait-until';
+import * as m0018 from './0018-profile-customer-indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-login-throttle': m0012,
   '0013-device-job-facts': m0013,
   '0015-job-wait-until': m0015,
+  '0018-profile-customer-indexes': m0018,
 };
