@@ -120,7 +120,11 @@ export const bulkImportCsvBody = Type.Object(
 );
 export type BulkImportCsvInput = Static<typeof bulkImportCsvBody>;
 
-/** spec §3 "Import result per row", plus the CSV line the row starts on. */
+/**
+ * spec §3 "Import result per row", plus the CSV line the row starts on. Without `password`: no answer
+ * of this server declares a password (secrets.test.ts); a created row's Wi-Fi password, written or
+ * generated, is its profile's values.wifi_password (GET /api/profiles/{profileId}).
+ */
 export const csvImportRow = exactObject({
   line: Type.Integer(),
   success: Type.Boolean(),
@@ -128,8 +132,6 @@ export const csvImportRow = exactObject({
   surname: Type.String(),
   /** `GT_` + surname ('' when the surname gives none). */
   ssid: Type.String(),
-  /** As written in the file, or generated; what the customer's router gets. */
-  password: Type.String(),
   serialNumber: Type.String(),
   profileId: Type.Optional(Type.String()),
   profileName: Type.Optional(Type.String()),

@@ -50,7 +50,6 @@ const rowOf = (p: PlannedCustomer): CsvImportRow => ({
   success: false,
   surname: p.surname,
   ssid: p.ssid,
-  password: p.password,
   serialNumber: p.serialNumber,
 });
 
