@@ -14,7 +14,14 @@ export const SERVER_MODULES_EXEMPT = [];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -40,7 +47,18 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       // The codec is pure: no I/O, no framework (architecture.md).
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'http', 'net', 'fastify', '@provisor/*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'fs', 'http', 'net', 'fastify', '@provisor/*'] },
+      ],
+    },
+  },
+  {
+    files: ['packages/common/src/**/*.ts'],
+    plugins: { provisor },
+    rules: {
+      // Shared by the console and the server: runs in both, so no Node, no DOM, nothing of ours.
+      'provisor/common-pure': 'error',
     },
   },
   // The package boundaries (issue 15, point 4; eslint-rules/). Imports are judged by the file they

@@ -14,6 +14,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'common',
+          root: 'packages/common',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'packages/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

@@ -166,6 +166,12 @@ describe('provisor/web-server-types', () => {
       { filename: webFile, code: "import type server = require('@provisor/server');" },
       { filename: webFile, code: "import { useQuery } from '@tanstack/react-query';" },
       { filename: webFile, code: "import { api } from '@/lib/api-client';" },
+      // The shared rules are not the server: the console runs them (issue 17).
+      { filename: webFile, code: "import { generatePassword, readCustomerCsv } from '@provisor/common';" },
+      {
+        filename: at('packages/web/src/lib/probe.ts'),
+        code: "import { customerSsid } from '../../../common/src/ssid';",
+      },
       // Only the web is held to types: the simulator and the tests of the server are not.
       { filename: at('packages/sim/src/fleet.ts'), code: "import { buildApp } from '@provisor/server';" },
       { filename: at('e2e/fixtures.ts'), code: "import { buildApp } from '@provisor/server';" },
@@ -239,6 +245,7 @@ describe('provisor/server-modules', () => {
       { filename: filesRoutes, code: "import { AppError } from '../../errors';" },
       { filename: filesRoutes, code: "import type { Database } from '../../db/schema';" },
       { filename: filesRoutes, code: "import { decode } from '@provisor/cwmp';" },
+      { filename: filesRoutes, code: "import { customerProfile } from '@provisor/common';" },
       // A file deeper inside a module.
       {
         filename: at('packages/server/src/modules/templates/starters/wifi.ts'),
@@ -299,6 +306,44 @@ describe('provisor/server-modules', () => {
             data: { own: 'templates', specifier: '../../data-model/service', other: 'data-model' },
           },
         ],
+      },
+    ],
+  });
+});
+
+describe('provisor/common-pure', () => {
+  const ssid = at('packages/common/src/ssid.ts');
+  const ourPackage = [{ messageId: 'ourPackage' }];
+  const builtin = [{ messageId: 'builtin' }];
+
+  tester.run('common-pure', rule('common-pure'), {
+    valid: [
+      { filename: ssid, code: "import { readCsv } from './csv';" },
+      { filename: ssid, code: "import { readCsv } from '@provisor/common';" },
+      { filename: ssid, code: "import { readCsv } from '../../common/src/csv';" },
+      { filename: at('packages/common/src/ssid.test.ts'), code: "import { describe } from 'vitest';" },
+      // Elsewhere the rule says nothing: the server and the console may import what they like of it.
+      { filename: at('packages/server/src/app.ts'), code: "import { readFileSync } from 'node:fs';" },
+    ],
+    invalid: [
+      { filename: ssid, code: "import { AppError } from '@provisor/server/src/errors';", errors: ourPackage },
+      {
+        filename: ssid,
+        code: "import type { Profile } from '@provisor/server/contract';",
+        errors: ourPackage,
+      },
+      { filename: ssid, code: "import { decode } from '@provisor/cwmp';", errors: ourPackage },
+      { filename: ssid, code: "import { cn } from '../../web/src/lib/utils';", errors: ourPackage },
+      { filename: ssid, code: "export * from '../../server/src/contract';", errors: ourPackage },
+      { filename: ssid, code: "const m = import('@provisor/sim');", errors: ourPackage },
+      { filename: ssid, code: "import { randomInt } from 'node:crypto';", errors: builtin },
+      { filename: ssid, code: "import { readFileSync } from 'fs';", errors: builtin },
+      { filename: ssid, code: "import { join } from 'path/posix';", errors: builtin },
+      // Tests are held to it too: they run in both worlds' test set-ups.
+      {
+        filename: at('packages/common/src/ssid.test.ts'),
+        code: "import { randomBytes } from 'crypto';",
+        errors: builtin,
       },
     ],
   });

@@ -38,6 +38,22 @@ describe('npm run lint', () => {
     expect(ids).toEqual([]);
   });
 
+  it('passes the web importing the shared rules of packages/common', async () => {
+    const ids = await ruleIds(
+      'packages/web/src/lib/probe.ts',
+      "import { generatePassword } from '@provisor/common';\nexport const probe = generatePassword;\n",
+    );
+    expect(ids).toEqual([]);
+  });
+
+  it('fails on packages/common importing the server or a Node built-in', async () => {
+    const ids = await ruleIds(
+      'packages/common/src/probe.ts',
+      "import { AppError } from '@provisor/server/src/errors';\nimport { randomInt } from 'node:crypto';\nexport const probe = [AppError, randomInt];\n",
+    );
+    expect(ids).toEqual(['provisor/common-pure', 'provisor/common-pure']);
+  });
+
   it("fails on a server module importing another module's internal file", async () => {
     const ids = await ruleIds(
       'packages/server/src/modules/stats/probe.ts',

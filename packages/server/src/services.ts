@@ -154,7 +154,9 @@ async function build(
     createTemplatesRepository(database.db, database.dialect),
     dataModels,
   );
-  const profiles = createProfilesService(createProfilesRepository(database.db, database.dialect), templates);
+  const profiles = createProfilesService(createProfilesRepository(database.db, database.dialect), templates, {
+    assignedProfilesBySerial: (serials) => devices.assignedProfilesBySerial(serials),
+  });
   // Profiles reach routers by themselves: on assignment, and at each bootstrap (jobs/assignment.ts).
   const assignments = createAssignments({ devices, jobs, profiles, log });
   const jobEngine = createJobEngine(

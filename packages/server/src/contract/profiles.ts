@@ -104,3 +104,43 @@ export const bulkCreateResult = exactObject({
   failed: Type.Integer(),
 });
 export type BulkCreateResult = Static<typeof bulkCreateResult>;
+
+/**
+ * spec §7 bulk-import-csv: the customer list as CSV text (@provisor/common readCustomerCsv). All
+ * optional so that a missing one gets the spec's message ("Please provide CSV data", "Please select
+ * a router template") rather than a schema error. generatePasswords defaults to on (spec §2).
+ */
+export const bulkImportCsvBody = Type.Object(
+  {
+    csvData: Type.Optional(Type.String()),
+    templateId: Type.Optional(Type.String({ maxLength: 64 })),
+    generatePasswords: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type BulkImportCsvInput = Static<typeof bulkImportCsvBody>;
+
+/**
+ * spec §3 "Import result per row", plus the CSV line the row starts on. Without `password`: no answer
+ * of this server declares a password (secrets.test.ts); a created row's Wi-Fi password, written or
+ * generated, is its profile's values.wifi_password (GET /api/profiles/{profileId}).
+ */
+export const csvImportRow = exactObject({
+  line: Type.Integer(),
+  success: Type.Boolean(),
+  error: Type.Optional(Type.String()),
+  surname: Type.String(),
+  /** `GT_` + surname ('' when the surname gives none). */
+  ssid: Type.String(),
+  serialNumber: Type.String(),
+  profileId: Type.Optional(Type.String()),
+  profileName: Type.Optional(Type.String()),
+});
+export type CsvImportRow = Static<typeof csvImportRow>;
+
+export const bulkImportCsvResult = exactObject({
+  results: Type.Array(csvImportRow),
+  successful: Type.Integer(),
+  failed: Type.Integer(),
+});
+export type BulkImportCsvResult = Static<typeof bulkImportCsvResult>;

@@ -16,6 +16,7 @@ import * as m0013 from './0013-device-job-facts';
 import * as m0015 from './0015-job-wait-until';
 import * as m0016 from './0016-bulk-operations';
 import * as m0017 from './0017-profile-serial-match';
+import * as m0018 from './0018-profile-customer-indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015-job-wait-until': m0015,
   '0016-bulk-operations': m0016,
   '0017-profile-serial-match': m0017,
+  '0018-profile-customer-indexes': m0018,
 };

@@ -179,6 +179,20 @@ export function createDevicesRepository(
           .execute();
       }
     },
+    /** Serial number -> assigned profile id, for the devices with these serials that have one. */
+    async assignedProfilesBySerial(serials: readonly string[]): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      for (let i = 0; i < serials.length; i += 500) {
+        const rows = await db
+          .selectFrom('devices')
+          .select(['serial_number', 'assigned_profile_id'])
+          .where('serial_number', 'in', serials.slice(i, i + 500))
+          .where('assigned_profile_id', 'is not', null)
+          .execute();
+        for (const r of rows) if (r.assigned_profile_id) found.set(r.serial_number, r.assigned_profile_id);
+      }
+      return found;
+    },
     /** Notes that jobs wait for these devices, in chunks of 500 ids per statement. */
     async markJobsWaiting(ids: readonly string[]): Promise<void> {
       for (let i = 0; i < ids.length; i += 500) {

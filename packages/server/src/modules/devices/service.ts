@@ -461,6 +461,9 @@ export function createDevicesService(
     assignProfile: (ids: readonly string[], profileId: string | null) =>
       repo.assignProfile(ids, profileId, new Date().toISOString()),
 
+    /** Which of these serial numbers belong to a device with a profile assigned (serial -> profile id). */
+    assignedProfilesBySerial: (serials: readonly string[]) => repo.assignedProfilesBySerial(serials),
+
     async remove(id: string): Promise<void> {
       if (!(await repo.remove(id))) {
         throw new AppError(

@@ -3,6 +3,20 @@ import type { Database } from '../../db/schema';
 import type { NewProfileVersionRow, ProfileVersionRow } from '../../db/tables/profile-versions';
 import type { NewProfileRow, ProfileRow, ProfileUpdate, ValidationStatus } from '../../db/tables/profiles';
 
+/** A profile the CSV import would create, with its first version. */
+export interface ImportCandidate {
+  profile: NewProfileRow;
+  version: NewProfileVersionRow;
+}
+
+/** Why a candidate was not created: another profile has its SSID or its serial number. */
+export interface ImportConflict {
+  kind: 'ssid' | 'serial';
+  profileName: string;
+}
+
+const CHUNK = 500;
+
 export interface ProfileListQuery {
   search?: string;
   templateId?: string;
@@ -116,6 +130,77 @@ export function createProfilesRepository(db: Kysely<Database>, dialect: 'sqlite'
         await trx.insertInto('profile_versions').values(version).execute();
         await trx.updateTable('profiles').set(patch).where('id', '=', id).execute();
       });
+    },
+    async namesByIds(ids: readonly string[]): Promise<Map<string, string>> {
+      const names = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const rows = await db
+          .selectFrom('profiles')
+          .select(['id', 'name'])
+          .where('id', 'in', ids.slice(i, i + CHUNK))
+          .execute();
+        for (const r of rows) names.set(r.id, r.name);
+      }
+      return names;
+    },
+    /**
+     * Creates the candidates whose SSID (without case) and serial number no stored profile has, in one
+     * transaction, CHUNK rows per statement; answers the others' conflicts by candidate index. On
+     * PostgreSQL imports take turns (a transaction-scoped advisory lock), so that two at once cannot
+     * both pass the check for one customer; SQLite runs one write transaction at a time anyway.
+     */
+    async insertNewCustomers(candidates: readonly ImportCandidate[]): Promise<Map<number, ImportConflict>> {
+      const conflicts = new Map<number, ImportConflict>();
+      if (candidates.length === 0) return conflicts;
+      await db.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') {
+          await sql`select pg_advisory_xact_lock(hashtext('provisor:profiles:csv-import'))`.execute(trx);
+        }
+        const bySsid = new Map<string, string>();
+        const bySerial = new Map<string, string>();
+        const ssids = [...new Set(candidates.map((c) => String(c.profile.ssid).toLowerCase()))];
+        const serials = [...new Set(candidates.map((c) => String(c.profile.serial_number ?? '')))].filter(
+          (s) => s !== '',
+        );
+        for (let i = 0; i < ssids.length; i += CHUNK) {
+          const rows = await trx
+            .selectFrom('profiles')
+            .select((eb) => [eb.fn<string>('lower', ['ssid']).as('key'), 'name'])
+            .where((eb) => eb(eb.fn('lower', ['ssid']), 'in', ssids.slice(i, i + CHUNK)))
+            .execute();
+          for (const r of rows) bySsid.set(r.key, r.name);
+        }
+        for (let i = 0; i < serials.length; i += CHUNK) {
+          const rows = await trx
+            .selectFrom('profiles')
+            .select(['serial_number', 'name'])
+            .where('serial_number', 'in', serials.slice(i, i + CHUNK))
+            .execute();
+          for (const r of rows) bySerial.set(r.serial_number, r.name);
+        }
+        const fresh: ImportCandidate[] = [];
+        for (const [i, c] of candidates.entries()) {
+          const ssidOwner = bySsid.get(String(c.profile.ssid).toLowerCase());
+          const serialOwner = c.profile.serial_number ? bySerial.get(c.profile.serial_number) : undefined;
+          if (ssidOwner !== undefined) conflicts.set(i, { kind: 'ssid', profileName: ssidOwner });
+          else if (serialOwner !== undefined) conflicts.set(i, { kind: 'serial', profileName: serialOwner });
+          else fresh.push(c);
+        }
+        // Profiles have 15 columns and versions 9: 500 rows stay far below SQLite's 32,766 and
+        // PostgreSQL's 65,535 bound parameters per statement.
+        for (let i = 0; i < fresh.length; i += CHUNK) {
+          const part = fresh.slice(i, i + CHUNK);
+          await trx
+            .insertInto('profiles')
+            .values(part.map((c) => c.profile))
+            .execute();
+          await trx
+            .insertInto('profile_versions')
+            .values(part.map((c) => c.version))
+            .execute();
+        }
+      });
+      return conflicts;
     },
     listVersions(id: string): Promise<ProfileVersionRow[]> {
       return db

@@ -3,6 +3,8 @@
 import {
   bulkCreateProfilesBody,
   bulkCreateResult,
+  bulkImportCsvBody,
+  bulkImportCsvResult,
   errorResponses,
   idParams,
   listProfilesQuery,
@@ -60,4 +62,9 @@ export const validateProfileSchema = {
 export const bulkCreateSchema = {
   body: bulkCreateProfilesBody,
   response: { 200: bulkCreateResult, ...errorResponses },
+};
+
+export const bulkImportCsvSchema = {
+  body: bulkImportCsvBody,
+  response: { 200: bulkImportCsvResult, ...errorResponses },
 };

@@ -2,11 +2,13 @@
 // the values against the template and renders them (validationStatus, renderedParams). Versions
 // are all kept (spec §4 Profile edit: a changelog makes a new version, none updates the current).
 import { randomUUID } from 'node:crypto';
-import type { Profile, ProfileVersion } from '../../contract';
+import { surnameFromProfileName } from '@provisor/common';
+import type { BulkImportCsvInput, Profile, ProfileVersion } from '../../contract';
 import type { ProfileVersionRow } from '../../db/tables/profile-versions';
 import type { ProfileRow, ValidationStatus } from '../../db/tables/profiles';
 import { AppError } from '../../errors';
 import type { RenderedParam, Template, TemplatesService } from '../templates/index';
+import { importCustomerCsv } from './csv-import';
 import type { ProfileListQuery, ProfilesRepository } from './repository';
 
 export const MAX_BULK_PROFILES = 1000;
@@ -55,11 +57,12 @@ function text(v: unknown): string {
   return typeof v === 'string' ? v.trim().slice(0, 255) : typeof v === 'number' ? String(v) : '';
 }
 
-/** The values copied to searchable columns (spec §2 Profiles search; §3 Profile value keys). */
-function searchColumns(values: Record<string, unknown>) {
+/** The values copied to searchable columns (spec §2 Profiles search; §3 Profile value keys). A
+ * customer profile (`Korisnik-{surname}`, spec §7) carries no surname value: its name gives it. */
+function searchColumns(name: string, values: Record<string, unknown>) {
   return {
     ssid: text(values.wifi_ssid),
-    surname: text(values.surname ?? values.prezime),
+    surname: text(values.surname ?? values.prezime ?? surnameFromProfileName(name)),
     serial_number: text(
       values.device_serial_number ?? values.serialNumber ?? values.serial_number ?? values.sn,
     ),
@@ -75,7 +78,17 @@ function checkName(name: unknown): string {
   return name.trim();
 }
 
-export function createProfilesService(repo: ProfilesRepository, templates: TemplatesService) {
+/** What the profiles module asks of the devices module (services.ts wires it). */
+export interface ProfilesDeps {
+  /** Serial -> assigned profile id, for the devices with these serials that have a profile. */
+  assignedProfilesBySerial(serials: readonly string[]): Promise<Map<string, string>>;
+}
+
+export function createProfilesService(
+  repo: ProfilesRepository,
+  templates: TemplatesService,
+  deps: ProfilesDeps = { assignedProfilesBySerial: async () => new Map() },
+) {
   const now = () => new Date(Date.now()).toISOString();
 
   async function get(id: string): Promise<ProfileRow> {
@@ -131,7 +144,7 @@ export function createProfilesService(repo: ProfilesRepository, templates: Templ
       ...columns,
       version: 1,
       changelog: null,
-      ...searchColumns(values),
+      ...searchColumns(name, values),
       created_at: at,
       updated_at: at,
     };
@@ -200,7 +213,7 @@ export function createProfilesService(repo: ProfilesRepository, templates: Templ
         name,
         values: JSON.stringify(values),
         ...columns,
-        ...searchColumns(values),
+        ...searchColumns(name, values),
         updated_at: now(),
       };
       await repo.updateCurrent(id, patch, current.version);
@@ -230,7 +243,7 @@ export function createProfilesService(repo: ProfilesRepository, templates: Templ
         name,
         values: JSON.stringify(input.values),
         ...columns,
-        ...searchColumns(input.values),
+        ...searchColumns(name, input.values),
         version,
         changelog,
         updated_at: at,
@@ -302,6 +315,24 @@ export function createProfilesService(repo: ProfilesRepository, templates: Templ
       }
       const created = results.filter((r) => r.success).length;
       return { results, created, failed: results.length - created };
+    },
+
+    /** spec §7 bulk-import-csv: one profile per good row of the customer CSV (csv-import.ts). */
+    importCsv(input: BulkImportCsvInput) {
+      return importCustomerCsv(
+        {
+          repo,
+          templateFor,
+          async evaluate(template, values) {
+            const { evaluation, columns } = await evaluate(template, values);
+            return { valid: evaluation.valid, errors: evaluation.errors, columns };
+          },
+          searchColumns,
+          assignedProfilesBySerial: deps.assignedProfilesBySerial,
+          now,
+        },
+        input,
+      );
     },
 
     async remove(id: string): Promise<void> {

@@ -19,8 +19,13 @@ export function createSchemaCompiler() {
   const ajv = new Ajv({ allErrors: true, strict: false, logger: false, validateFormats: true });
   for (const [name, re] of Object.entries(FORMATS)) ajv.addFormat(name, re);
   const cache = new Map<string, ValidateFunction>();
+  // The same schema object validates many values in a row (a CSV import: 10,000 profiles of one
+  // template): it is hashed once. Schemas are never changed in place.
+  const byObject = new WeakMap<object, ValidateFunction>();
 
   function compile(schema: object): ValidateFunction {
+    const known = byObject.get(schema);
+    if (known) return known;
     const key = createHash('sha256').update(JSON.stringify(schema)).digest('hex');
     let fn = cache.get(key);
     if (!fn) {
@@ -30,6 +35,7 @@ export function createSchemaCompiler() {
       if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(key, fn);
     }
+    byObject.set(schema, fn);
     return fn;
   }
 
