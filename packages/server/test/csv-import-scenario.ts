@@ -20,6 +20,7 @@ export interface ImportRow {
   surname: string;
   ssid: string;
   serialNumber: string;
+  password?: string;
   profileId?: string;
   profileName?: string;
 }
@@ -178,6 +179,7 @@ export async function importsFiftyCustomers(api: Api) {
         error: expect.stringMatching(want),
       });
       expect(r.profileId).toBeUndefined();
+      expect(r.password).toBeUndefined();
       continue;
     }
     expect({ line: r.line, success: r.success, error: r.error }).toEqual({
@@ -206,6 +208,8 @@ export async function importsFiftyCustomers(api: Api) {
       expect(password).toHaveLength(12);
       for (const c of password) expect(alphabet).toContain(c);
     } else expect(password).toBe(written.get(r.surname));
+    // The result names the password the profile holds (spec §3), for the operator's results CSV.
+    expect(r.password).toBe(password);
     expect(stored).toMatchObject({
       name: r.profileName,
       templateId: template.id,

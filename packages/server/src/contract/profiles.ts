@@ -133,6 +133,12 @@ export const csvImportRow = exactObject({
   /** `GT_` + surname ('' when the surname gives none). */
   ssid: Type.String(),
   serialNumber: Type.String(),
+  /**
+   * A created row's Wi-Fi password (spec §3 "Import result per row"), as written or generated: the
+   * operator hands it to the customer from the results CSV. A customer's Wi-Fi key, which the
+   * profile's values show anyway; never an ACS credential. Absent for a row that failed.
+   */
+  password: Type.Optional(Type.String()),
   profileId: Type.Optional(Type.String()),
   profileName: Type.Optional(Type.String()),
 });

@@ -150,6 +150,7 @@ export async function importCustomerCsv(
       r.error = `Serial number "${r.serialNumber}" is already in the profile "${conflict.profileName}"`;
     } else {
       r.success = true;
+      r.password = plan[c.index]!.password;
       r.profileId = c.profile.id;
       r.profileName = c.profile.name;
     }
