@@ -136,4 +136,16 @@ describe('CWMP message size', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(answer).toMatch(/did not arrive within 500 ms/);
   });
+
+  it('answers a large POST to a path nothing serves 404, not the CWMP door\'s 413', async () => {
+    for (const url of ['/api/profiles/no-such-route', '/nothing-here', '/cwmp/extra']) {
+      const res = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: 'x'.repeat(4 * FIRST_MESSAGE_LIMIT) }),
+      });
+      expect(res.status, url).toBe(404);
+      expect((await res.json()).message, url).toContain(`No route POST ${url}`);
+    }
+  });
 });

@@ -158,6 +158,9 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     socketSessions.set(socket, shared ? SHARED : sessionId);
   }
 
+  /** The path as the router decoded it (`POST /*`). */
+  const cwmpPathOf = (request: FastifyRequest) => `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+
   /** Only an answer to one of our RPCs may be large (read, and inflated). */
   const bodyLimitFor = (sessionId: string | null) =>
     o.engine.awaitsAnswer(sessionId) ? o.bodyLimitBytes : o.firstMessageLimitBytes;
@@ -178,6 +181,9 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     // malformed one with 415 before the door saw the message, even an Inform (issue 23). The body
     // is then read by the parser above, with its limits and timeout, as a body without one is.
     delete request.headers['content-type'];
+    // A path other than the CWMP path is nothing the door serves: 404 before its body is read, so a
+    // large POST to a mistyped API route is told so, not "larger than the CWMP message limit".
+    if (cwmpPathOf(request) !== o.settings.get().cwmp.path) return sendNotFound(request, reply);
     const sessionId = sessionNamed(request);
     named.set(request, sessionId);
     // A new session while the event loop runs late: refused before its body is read.
@@ -195,9 +201,7 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     reply: FastifyReply,
   ) {
     const settings = o.settings.get().cwmp;
-    // The path as the router decoded it.
-    const path = `/${request.params['*'] ?? ''}`;
-    if (path !== settings.path) return sendNotFound(request, reply);
+    if (cwmpPathOf(request) !== settings.path) return sendNotFound(request, reply);
     if (!settings.enabled) {
       return send(reply, {
         status: 503,
