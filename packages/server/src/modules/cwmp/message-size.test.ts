@@ -137,7 +137,7 @@ describe('CWMP message size', () => {
     expect(answer).toMatch(/did not arrive within 500 ms/);
   });
 
-  it('answers a large POST to a path nothing serves 404, not the CWMP door\'s 413', async () => {
+  it("answers a large POST to a path nothing serves 404, not the CWMP door's 413", async () => {
     for (const url of ['/api/profiles/no-such-route', '/nothing-here', '/cwmp/extra']) {
       const res = await fetch(`${base}${url}`, {
         method: 'POST',
