@@ -145,7 +145,7 @@ describe('CWMP message size', () => {
         body: JSON.stringify({ data: 'x'.repeat(4 * FIRST_MESSAGE_LIMIT) }),
       });
       expect(res.status, url).toBe(404);
-      expect((await res.json()).message, url).toContain(`No route POST ${url}`);
+      expect(((await res.json()) as { message: string }).message, url).toContain(`No route POST ${url}`);
     }
   });
 });
