@@ -8,6 +8,22 @@ export interface Api {
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
+/** The API of a server listening at `base`, called as the signed-in operator over real HTTP. */
+export function apiAt(base: string, auth: Record<string, string>): Api {
+  return {
+    call: (method, path, body, headers = {}) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: {
+          ...auth,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+  };
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely here; the route schemas type them
 export async function json<T = Record<string, any>>(res: Response): Promise<T> {
   return (await res.json()) as T;
@@ -302,4 +318,17 @@ export async function refusesBadRequests(api: Api) {
     /split the customer list/,
   );
   expect(await profileNames(api)).toEqual(before);
+}
+
+/** The same file imported twice at the same moment: each customer is created once. */
+export async function importsTwiceAtOnce(api: Api) {
+  const templateId = (await json(await api.call('GET', '/api/templates?vendor=Huawei'))).templates[0].id;
+  const csv = `surname,password\n${Array.from({ length: 300 }, (_, i) => `Istodobni${i},lozinka123`).join('\n')}`;
+  const answers = await Promise.all(
+    [1, 2].map(async () =>
+      json(await api.call('POST', '/api/profiles/bulk-import-csv', { csvData: csv, templateId })),
+    ),
+  );
+  expect(answers.map((a) => a.successful).sort()).toEqual([0, 300]);
+  expect((await json(await api.call('GET', '/api/profiles?search=Istodobni&limit=5000'))).total).toBe(300);
 }
