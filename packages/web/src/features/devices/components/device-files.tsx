@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDownloadStoredFile } from '../api/download-stored-file';
 import { useDeviceFiles } from '../api/get-device-files';
 import { serverDetail } from '../lib/action-error';
-import { formatBytes, formatDateTime } from '../lib/format';
+import { formatBytes, formatDateTime } from '@/lib/format';
 
 /** Backups, logs and uploaded files of the device; downloads go through the API client (bearer token). */
 export function DeviceFiles({ deviceId }: { deviceId: string }) {

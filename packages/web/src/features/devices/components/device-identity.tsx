@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error';
 import { useAssignedProfile } from '../api/get-assigned-profile';
-import { formatDateTime, formatRelativeTime } from '../lib/format';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import type { Device } from '@provisor/server/contract';
 
 function Field({ name, label, children }: { name: string; label: string; children: ReactNode }) {

@@ -2,8 +2,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { parameterLine } from '@/lib/secrets';
 import type { Job } from '@provisor/server/contract';
 import { useDeviceJobs } from '../api/get-device-jobs';
-import { formatDateTime, formatJobType } from '../lib/format';
-import { JobStatusBadge } from './status-badge';
+import { formatDateTime, formatJobType } from '@/lib/format';
+import { JobStatusBadge } from '@/components/status-badge';
 
 const th = 'px-4 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500';
 const td = 'px-4 py-2.5 text-sm text-slate-700 align-top';

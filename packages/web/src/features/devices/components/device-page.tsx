@@ -13,7 +13,7 @@ import { DeviceFiles } from './device-files';
 import { DeviceIdentity } from './device-identity';
 import { DeviceJobs } from './device-jobs';
 import { DeviceParameters } from './device-parameters';
-import { DeviceStatusBadge } from './status-badge';
+import { DeviceStatusBadge } from '@/components/status-badge';
 
 /**
  * When one of the device's jobs finishes (seen through job_update or the poll), what it changed

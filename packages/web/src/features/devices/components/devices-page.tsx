@@ -13,7 +13,7 @@ import { DevicesPagination } from './devices-pagination';
 import { DevicesSummary } from './devices-summary';
 import { DevicesTable } from './devices-table';
 import { RegisterDeviceDialog } from './register-device-dialog';
-import { deviceStatusLabel } from './status-badge';
+import { deviceStatusLabel } from '@/components/status-badge';
 
 /**
  * spec §2 "Devices". Search, status and page live in the URL (?search=&status=&offset=) so that the

@@ -1,9 +1,9 @@
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDateTime, formatRelativeTime } from '../lib/format';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import type { Device } from '@provisor/server/contract';
 import { DeviceActionMenu, type DeviceActions } from './device-actions';
-import { DeviceStatusBadge } from './status-badge';
+import { DeviceStatusBadge } from '@/components/status-badge';
 
 const th = 'px-4 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500';
 const td = 'px-4 py-3 text-sm text-slate-700 whitespace-nowrap';

@@ -4,7 +4,7 @@ import { buttonClass } from '@/components/ui/button';
 import { SecretInput } from '@/components/ui/secret-input';
 import { displayValue, isLinkSecret, isSecretName } from '@/lib/secrets';
 import type { DeviceParameter, Job } from '@provisor/server/contract';
-import { JobStatusBadge } from './status-badge';
+import { JobStatusBadge } from '@/components/status-badge';
 
 export interface ParameterWriteState {
   value: string;

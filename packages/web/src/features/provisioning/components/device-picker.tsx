@@ -8,7 +8,7 @@ import type { DeviceFilter } from '@provisor/server/contract';
 import { usePickerDevices } from '../api/get-picker-devices';
 import type { Selection } from '../lib/operation-form';
 import { DEVICE_STATUSES, isDeviceStatus } from '../lib/value-sets';
-import { DeviceStatusPill, deviceStatusLabel } from './status-pills';
+import { DeviceStatusBadge, deviceStatusLabel } from '@/components/status-badge';
 
 export interface DevicePickerProps {
   filter: DeviceFilter;
@@ -100,7 +100,7 @@ export function DevicePicker({ filter, onFilter, selection, onSelection }: Devic
                   {device.productClass} · {device.oui}
                 </span>
               </span>
-              <DeviceStatusPill status={device.status} />
+              <DeviceStatusBadge status={device.status} />
             </label>
           </li>
         ))}

@@ -7,11 +7,12 @@ import { Spinner } from '@/components/ui/spinner';
 import type { BulkOperation, Job, JobStatus, JobType } from '@provisor/server/contract';
 import { useDeviceBySerial, useDeviceSerial } from '../api/get-device-serial';
 import { JOBS_PAGE_SIZE, useJobs } from '../api/get-jobs';
-import { faultLabel, formatTime } from '../lib/format';
+import { formatDateTime } from '@/lib/format';
+import { faultLabel } from '../lib/format';
 import { isJobStatus, isJobType, JOB_STATUSES, JOB_TYPES } from '../lib/value-sets';
 import { JobActions } from './job-actions';
 import { OperationsList } from './operations-list';
-import { JobStatusPill } from './status-pills';
+import { JobStatusBadge } from '@/components/status-badge';
 
 /**
  * Issue 16 point 3: recent jobs, refreshed by the live channel (job_update, bulk_operation_update;
@@ -190,11 +191,11 @@ function JobRow({ job }: { job: Job }) {
   return (
     <tr data-testid={`job-row-${job.id}`} data-device={serial} className="align-top">
       <td className="px-4 py-2">
-        <JobStatusPill status={job.status} />
+        <JobStatusBadge status={job.status} />
       </td>
       <td className="px-4 py-2 whitespace-nowrap text-slate-900">{job.type}</td>
       <td className="px-4 py-2 font-mono text-xs whitespace-nowrap text-slate-700">{serial}</td>
-      <td className="px-4 py-2 text-xs whitespace-nowrap text-slate-600">{formatTime(job.createdAt)}</td>
+      <td className="px-4 py-2 text-xs whitespace-nowrap text-slate-600">{formatDateTime(job.createdAt)}</td>
       <td className="max-w-xs px-4 py-2 text-xs text-red-700" data-testid="job-error">
         {job.faultCode !== null ? (
           <span className="mr-1 inline-block rounded bg-red-100 px-1.5 py-0.5 font-medium">

@@ -7,7 +7,7 @@ import { FormField, inputClass } from '@/components/ui/form-field';
 import { useFirmwareFiles } from '../api/get-firmware-files';
 import { useProfileChoices } from '../api/get-profile-choices';
 import { useRunBulkOperation, type BulkOutcome } from '../api/run-bulk-operation';
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '@/lib/format';
 import { serverDetail } from '../lib/server-detail';
 import {
   buildBulkRequest,

@@ -1,7 +1,7 @@
 import { buttonClass } from '@/components/ui/button';
 import type { BulkOperation } from '@provisor/server/contract';
 import { useOperations } from '../api/get-operations';
-import { formatTime } from '../lib/format';
+import { formatDateTime } from '@/lib/format';
 
 /** done (completed), failed (failed or cancelled), waiting (pending or running), of total. */
 export function operationProgress(op: BulkOperation) {
@@ -68,7 +68,7 @@ export function OperationsList({ shown, onShow }: OperationsListProps) {
               <div className="min-w-0">
                 <p className="text-sm font-medium break-words text-slate-900">{op.summary}</p>
                 <p className="text-xs text-slate-500">
-                  {op.type} · {formatTime(op.createdAt)}
+                  {op.type} · {formatDateTime(op.createdAt)}
                   {op.createdBy ? ` · ${op.createdBy}` : ''}
                 </p>
               </div>

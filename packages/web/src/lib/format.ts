@@ -1,4 +1,4 @@
-// Display helpers for the Devices screen and the device page.
+// Display helpers every screen shares: times, sizes, job types.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

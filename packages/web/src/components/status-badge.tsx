@@ -1,7 +1,8 @@
 import type { DeviceStatus, JobStatus } from '@provisor/server/contract';
 
+// The status pills every screen shows for a device or a job, in one set of colours.
 const pill =
-  'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
+  'inline-flex shrink-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
 
 const DEVICE_STATUS: Record<DeviceStatus, { label: string; className: string; dot: string }> = {
   online: { label: 'Online', className: 'bg-green-50 text-green-700 ring-green-600/20', dot: 'bg-green-500' },
