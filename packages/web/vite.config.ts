@@ -52,5 +52,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // A screen test drives a whole page through jsdom and user-event: about 1 s on an idle core, past
+    // the default 5 s when the two cores are busy (the server suites run beside it). Speed is measured
+    // in bench/, never asserted here.
+    testTimeout: 20_000,
   },
 });
