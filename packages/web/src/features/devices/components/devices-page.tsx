@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { DEVICES_PAGE_SIZE, useDevices } from '../api/get-devices';
-import { DEVICE_STATUSES, isDeviceStatus } from '../lib/device-statuses';
+import { DEVICE_STATUSES, isDeviceStatus } from '@/lib/device-statuses';
 import { useDeviceActions } from './device-actions';
 import { DevicesPagination } from './devices-pagination';
 import { DevicesSummary } from './devices-summary';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse } from '@/test/fetch-stub';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
 import { bodyOf, makeProfile, parse, serveProfiles } from '../test/fixtures';
@@ -201,19 +201,70 @@ describe('Profiles screen', () => {
     expect(await screen.findByText('Failed to delete profile')).toBeInTheDocument();
   });
 
-  it('asks before deploying, then only logs and closes', async () => {
-    const fetch = serveProfiles([makeProfile(1)]);
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+  it("deploys to the devices chosen in the picker, after the spec's question (issue 19 point 8)", async () => {
+    const device = (i: number) => ({
+      id: `d${i}`,
+      serialNumber: `HWTC000${i}`,
+      productClass: 'EG8145V5',
+      oui: '00E0FC',
+      status: 'online',
+      assignedProfileId: null,
+    });
+    const fetch = serveProfiles(
+      [makeProfile(1)],
+      (request) =>
+        parse(request).path === '/api/provisioning/assign-profile'
+          ? jsonResponse(200, {
+              operationId: 'op-1',
+              results: [{ deviceId: 'd2', success: true, jobId: 'j-2' }],
+              created: 1,
+              failed: 0,
+            })
+          : undefined,
+      [device(1), device(2), device(3)],
+    );
     const user = userEvent.setup();
     renderApp(['/profiles']);
     await user.click(await screen.findByRole('button', { name: 'Deploy' }));
-    const dialog = screen.getByRole('dialog', { name: 'Deploy Profile' });
-    expect(dialog).toHaveTextContent('Deploy profile "Profile 01" to selected devices?');
-    const before = fetch.requests.length;
-    await user.click(within(dialog).getByRole('button', { name: 'Deploy' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(info).toHaveBeenCalled();
-    expect(fetch.requests.length).toBe(before);
+    const picker = screen.getByRole('dialog', { name: 'Choose Devices' });
+    const deploy = within(picker).getByRole('button', { name: 'Deploy' });
+    expect(deploy).toBeDisabled();
+    await user.click(await within(picker).findByRole('checkbox', { name: 'Select HWTC0002' }));
+    expect(within(picker).getByTestId('selection-count')).toHaveTextContent('1 of 3 selected');
+    await user.click(deploy);
+    const question = screen.getByRole('dialog', { name: 'Deploy Profile' });
+    expect(question).toHaveTextContent('Deploy profile "Profile 01" to selected devices?');
+    expect(fetch.requests.some((r) => parse(r).path === '/api/provisioning/assign-profile')).toBe(false);
+    await user.click(within(question).getByRole('button', { name: 'Deploy' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const calls = fetch.requests.filter((r) => parse(r).path === '/api/provisioning/assign-profile');
+    expect(calls.map((r) => [r.method, bodyOf(r)])).toEqual([
+      ['POST', { profileId: 'p-1', deviceIds: ['d2'] }],
+    ]);
+    expect(await screen.findByText('Profile deployed')).toBeInTheDocument();
+  });
+
+  it("keeps the question open with the server's reason when a deployment is refused", async () => {
+    serveProfiles(
+      [makeProfile(1)],
+      (request) =>
+        parse(request).path === '/api/provisioning/assign-profile'
+          ? jsonResponse(400, { error: 'Profile is not valid', message: 'Fix it before assigning it.' })
+          : undefined,
+      [{ id: 'd1', serialNumber: 'HWTC0001', productClass: 'X', oui: '00E0FC', status: 'online' }],
+    );
+    const user = userEvent.setup();
+    renderApp(['/profiles']);
+    await user.click(await screen.findByRole('button', { name: 'Deploy' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select HWTC0001' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Choose Devices' })).getByRole('button', { name: 'Deploy' }),
+    );
+    const question = screen.getByRole('dialog', { name: 'Deploy Profile' });
+    await user.click(within(question).getByRole('button', { name: 'Deploy' }));
+    expect(await within(question).findByRole('alert')).toHaveTextContent(
+      'Profile is not valid: Fix it before assigning it.',
+    );
   });
 
   it('opens ?edit={id} for editing', async () => {

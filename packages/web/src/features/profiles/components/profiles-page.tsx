@@ -23,6 +23,7 @@ import { VALIDATION_STATUSES } from '../lib/validation-statuses';
 import { ProfileDialog, type ProfileDialogState } from './profile-dialog';
 import { ProfileRow, validationStatusLabel } from './profile-row';
 import { ProfilesPagination } from './profiles-pagination';
+import { DeployDialog } from './deploy-dialog';
 
 export function ProfilesPage() {
   const [params, setParams] = useSearchParams();
@@ -272,20 +273,7 @@ export function ProfilesPage() {
           onClose={closeDialog}
         />
       ) : null}
-      {deploying ? (
-        <ConfirmDialog
-          title="Deploy Profile"
-          message={`Deploy profile "${deploying.name}" to selected devices?`}
-          confirmLabel="Deploy"
-          confirmVariant="primary"
-          onConfirm={() => {
-            // spec §2: after confirming, deploy only logs and closes; no call is made.
-            console.info('Deploy profile', deploying.id, deploying.name);
-            setDeploying(null);
-          }}
-          onCancel={() => setDeploying(null)}
-        />
-      ) : null}
+      {deploying ? <DeployDialog profile={deploying} onClose={() => setDeploying(null)} /> : null}
       {deleting ? (
         <ConfirmDialog
           title="Delete Profile"

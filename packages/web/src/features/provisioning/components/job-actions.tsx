@@ -6,7 +6,7 @@ import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import type { Job } from '@provisor/server/contract';
 import { useCompleteJob, useFailJob, useRetryJob } from '../api/job-actions';
-import { serverDetail } from '../lib/server-detail';
+import { serverDetail } from '@/lib/api-error';
 
 type Action = 'retry' | 'complete' | 'fail';
 

@@ -8,18 +8,17 @@ import { useFirmwareFiles } from '../api/get-firmware-files';
 import { useProfileChoices } from '../api/get-profile-choices';
 import { useRunBulkOperation, type BulkOutcome } from '../api/run-bulk-operation';
 import { formatBytes } from '@/lib/format';
-import { serverDetail } from '../lib/server-detail';
+import { serverDetail } from '@/lib/api-error';
 import {
   buildBulkRequest,
   EXPORT_FORMATS,
   OPERATION_LABELS,
   OPERATIONS,
-  selectionIsEmpty,
   showsFailureBanner,
   type Operation,
   type OperationForm,
-  type Selection,
 } from '../lib/operation-form';
+import { selectionIsEmpty, type Selection } from '@/components/device-picker/selection';
 
 export interface OperationPanelProps {
   selection: Selection;

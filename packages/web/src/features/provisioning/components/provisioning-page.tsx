@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import type { DeviceFilter } from '@provisor/server/contract';
-import { emptyForm, type OperationForm, type Selection } from '../lib/operation-form';
-import { DevicePicker } from './device-picker';
+import { DevicePicker } from '@/components/device-picker/device-picker';
+import { NO_DEVICES, type Selection } from '@/components/device-picker/selection';
+import { emptyForm, type OperationForm } from '../lib/operation-form';
 import { JobsPanel } from './jobs-panel';
 import { OperationPanel } from './operation-panel';
-
-const NOTHING: Selection = { kind: 'ids', ids: [] };
 
 /**
  * spec §2 Provisioning (mass deployment and bulk operations): pick devices, run one operation on
@@ -14,7 +13,7 @@ const NOTHING: Selection = { kind: 'ids', ids: [] };
  */
 export function ProvisioningPage() {
   const [filter, setFilter] = useState<DeviceFilter>({});
-  const [selection, setSelection] = useState<Selection>(NOTHING);
+  const [selection, setSelection] = useState<Selection>(NO_DEVICES);
   const [form, setForm] = useState<OperationForm>(emptyForm);
 
   return (
@@ -27,7 +26,7 @@ export function ProvisioningPage() {
             setFilter(update);
             // A new search or status names other devices: what was picked under the old one is dropped
             // rather than acted on unseen.
-            setSelection(NOTHING);
+            setSelection(NO_DEVICES);
           }}
           selection={selection}
           onSelection={setSelection}
@@ -36,7 +35,7 @@ export function ProvisioningPage() {
           selection={selection}
           form={form}
           onForm={setForm}
-          onDone={() => setSelection(NOTHING)}
+          onDone={() => setSelection(NO_DEVICES)}
         />
       </div>
       <JobsPanel />

@@ -1,6 +1,7 @@
 // The Provisioning screen's operation form (spec §2 Provisioning, §5 "Bulk operations", §7
 // Provisioning): what the operator filled in, checked, and turned into one bulk call.
 import type { DeviceFilter, ExportFormat } from '@provisor/server/contract';
+import { selectionBody, selectionIsEmpty, type Selection } from '@/components/device-picker/selection';
 
 export const OPERATIONS = ['parameters', 'reboot', 'firmware', 'profile', 'export'] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -46,7 +47,6 @@ export const emptyForm = (): OperationForm => ({
 });
 
 /** Which devices: picked one by one, or every device matching the picker's search and status. */
-export type Selection = { kind: 'ids'; ids: readonly string[] } | { kind: 'filter'; filter: DeviceFilter };
 
 export type BulkRequest =
   | { kind: 'jobs'; operation: Exclude<Operation, 'export'>; path: string; body: Record<string, unknown> }
@@ -56,20 +56,6 @@ export type BulkRequest =
       path: string;
       body: { format: ExportFormat; deviceIds?: readonly string[]; filter?: DeviceFilter };
     };
-
-/** The devices part of a bulk body: `deviceIds` or `filter`, never both (the server refuses both). */
-export function selectionBody(
-  selection: Selection,
-): { deviceIds: readonly string[] } | { filter: DeviceFilter } {
-  if (selection.kind === 'ids') return { deviceIds: selection.ids };
-  const filter: DeviceFilter = {};
-  if (selection.filter.search) filter.search = selection.filter.search;
-  if (selection.filter.status) filter.status = selection.filter.status;
-  return { filter };
-}
-
-export const selectionIsEmpty = (selection: Selection) =>
-  selection.kind === 'ids' && selection.ids.length === 0;
 
 /** Why the operation cannot run yet (spec §5 "Bulk operations"), or the call to make. */
 export function buildBulkRequest(

@@ -1,11 +1,6 @@
 // The server's value sets this screen lists, in the console's order (lib/every-value.ts says why).
-import type { DeviceStatus, JobStatus, JobType } from '@provisor/server/contract';
+import type { JobStatus, JobType } from '@provisor/server/contract';
 import { everyValue } from '@/lib/every-value';
-
-/** spec §2 Provisioning: the picker's status filter (all, online, offline, provisioning, error). */
-export const DEVICE_STATUSES = everyValue<DeviceStatus>()(['online', 'offline', 'provisioning', 'error']);
-export const isDeviceStatus = (value: string): value is DeviceStatus =>
-  DEVICE_STATUSES.some((s) => s === value);
 
 export const JOB_STATUSES = everyValue<JobStatus>()([
   'pending',

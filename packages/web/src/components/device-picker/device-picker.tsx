@@ -5,9 +5,9 @@ import { inputClass } from '@/components/ui/form-field';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import type { DeviceFilter } from '@provisor/server/contract';
-import { usePickerDevices } from '../api/get-picker-devices';
-import type { Selection } from '../lib/operation-form';
-import { DEVICE_STATUSES, isDeviceStatus } from '../lib/value-sets';
+import { usePickerDevices } from './get-picker-devices';
+import type { Selection } from './selection';
+import { DEVICE_STATUSES, isDeviceStatus } from '@/lib/device-statuses';
 import { DeviceStatusBadge, deviceStatusLabel } from '@/components/status-badge';
 
 export interface DevicePickerProps {
@@ -19,7 +19,7 @@ export interface DevicePickerProps {
 }
 
 /**
- * spec §2 Provisioning: the device picker. The server searches and pages (issue 16 point 2): rows
+ * spec §2 Provisioning: the device picker (also the profile's Deploy, issue 19 point 8). The server searches and pages (issue 16 point 2): rows
  * load a page at a time as the list scrolls, and "select all" offers every device matching the
  * search and status, sent as one `filter` rather than as ids.
  */
