@@ -54,7 +54,7 @@ export function CustomerRoutersPage() {
       <div
         role="tablist"
         aria-label="Customer router tasks"
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        className="flex flex-wrap gap-x-1 border-b border-slate-200"
       >
         {TABS.map((t) => (
           <button

@@ -125,7 +125,7 @@ export function DeviceAssignmentTab({ onBanner }: { onBanner: ShowBanner }) {
           All customer routers are assigned
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-md ring-1 ring-slate-200">
+        <div className="relative overflow-x-auto rounded-md ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
               <tr>

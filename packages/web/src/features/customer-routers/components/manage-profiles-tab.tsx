@@ -78,15 +78,17 @@ export function ManageProfilesTab({ onBanner }: { onBanner: ShowBanner }) {
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex min-w-0 flex-col gap-3 sm:flex-row sm:items-center">
-          <SearchInput
-            label="Search customer profiles"
-            placeholder="Search by surname or SSID"
-            value={search}
-            onSearch={(value) => {
-              setSearch(value);
-              setSelected(new Set());
-            }}
-          />
+          <div className="w-full sm:w-80">
+            <SearchInput
+              label="Search customer profiles"
+              placeholder="Search by surname or SSID"
+              value={search}
+              onSearch={(value) => {
+                setSearch(value);
+                setSelected(new Set());
+              }}
+            />
+          </div>
           <p className="shrink-0 text-sm text-slate-600">
             Total Customer Profiles:{' '}
             <span data-testid="customer-total" className="font-semibold text-slate-900">
@@ -136,7 +138,7 @@ export function ManageProfilesTab({ onBanner }: { onBanner: ShowBanner }) {
           {search === '' ? 'No customer profiles yet' : `No customer profiles match "${search}"`}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-md ring-1 ring-slate-200">
+        <div className="relative overflow-x-auto rounded-md ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
               <tr>
