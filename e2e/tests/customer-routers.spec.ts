@@ -1,0 +1,158 @@
+// Issue 17 acceptance (points 1, 3, 5, 6, the console): the Customer Routers screen in Chromium against
+// the real server and simulated EG8145V5 routers (the real TR-098 dump in ../shared/data/devices).
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import type { Fleet } from '@provisor/sim';
+import { signInAt } from '../support/auth';
+import { fleetAgainst } from '../support/fleet';
+import { expect, test } from '../support/fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+const sharedDir =
+  process.env['PROVISOR_SHARED_DIR'] ??
+  resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared');
+const MODELS_DIR = resolve(sharedDir, 'data', 'devices');
+
+// The starter template's mapping for the EG8145V5 (server: templates/starters.ts).
+const WLAN = 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1';
+const SSID = `${WLAN}.SSID`;
+const PASSPHRASE = `${WLAN}.PreSharedKey.1.KeyPassphrase`;
+
+const CUSTOMERS = ['Horvat', 'Babic', 'Novak'] as const;
+
+const fleets: Fleet[] = [];
+test.afterAll(async () => {
+  await Promise.all(fleets.map((f) => f.stop()));
+});
+
+async function startRouter(url: string, serial: string): Promise<Fleet> {
+  const fleet = await fleetAgainst(url, {
+    count: 1,
+    serialTemplate: serial,
+    model: 'eg8145v5',
+    modelsDir: MODELS_DIR,
+  });
+  fleets.push(fleet);
+  await fleet.waitForSessions(1, 30_000);
+  return fleet;
+}
+
+const banner = (page: Page) => page.getByTestId('customer-banner');
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  if (overflow > 0) {
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('*')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .slice(0, 8)
+        .map((e) => `${e.tagName}.${e.className} ${e.getBoundingClientRect().right}`),
+    );
+    console.log(wide.join('\n'));
+  }
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('create 3 customers by hand, Auto-Match their routers, the routers carry GT_{surname} and the password; Manage Profiles masks and exports the selection', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  // Serials that contain the customer's surname (spec §9 Auto-match), and one router of nobody's.
+  const routers = await Promise.all(
+    CUSTOMERS.map((s) => startRouter(server.url, `HWTC${s.toUpperCase()}{i:02}`)),
+  );
+  await startRouter(server.url, 'HWTCSTRANGER{i:02}');
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAt(page, '/customer-routers');
+  await expect(page.getByRole('heading', { name: 'Customer Routers', exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Manual Creation' }).click();
+  await expect(page.getByText('No customers added yet')).toBeVisible();
+
+  // Only customer templates are offered: the Huawei starter, not the generic TR-181 one.
+  const template = page.getByRole('combobox', { name: 'Router Template' });
+  await expect(template.locator('option', { hasText: 'Huawei EG8145V5 Residential' })).toHaveCount(1);
+  await expect(template.locator('option', { hasText: 'Generic TR-181 Router' })).toHaveCount(0);
+
+  const passwords: string[] = [];
+  for (const [index, surname] of CUSTOMERS.entries()) {
+    await page.getByRole('button', { name: 'Add Customer' }).click();
+    await page.getByLabel(`Surname ${index + 1}`, { exact: true }).fill(surname);
+    const password = await page.getByLabel(`Password ${index + 1}`, { exact: true }).inputValue();
+    expect(password).toHaveLength(12);
+    passwords.push(password);
+  }
+  await expect(page.getByText('3 customer(s) ready to create')).toBeVisible();
+  await page.getByRole('button', { name: 'Create All Profiles' }).click();
+  await expect(page.getByText('Please select a router template')).toBeVisible();
+  await expect(page.getByLabel('Surname 3', { exact: true })).toHaveValue('Novak');
+  await template.selectOption({ label: 'Huawei EG8145V5 Residential (Huawei EG8145V5)' });
+  await page.getByRole('button', { name: 'Create All Profiles' }).click();
+  await expect(banner(page)).toHaveText('Successfully created 3 customer router profiles');
+  await expect(page.getByText('No customers added yet')).toBeVisible();
+  // spec §4: the banner clears after 5 seconds.
+  await expect(banner(page)).toBeHidden({ timeout: 7000 });
+
+  await page.getByRole('tab', { name: 'Device Assignment' }).click();
+  for (const s of CUSTOMERS)
+    await expect(page.getByTestId(`unassigned-HWTC${s.toUpperCase()}01`)).toBeVisible();
+  await page.getByRole('button', { name: 'Auto-Match' }).click();
+  await expect(banner(page)).toHaveText('Auto-matched 3 devices');
+  await expect(page.getByLabel('Select HWTCSTRANGER01')).not.toBeChecked();
+  await page.screenshot({ path: 'e2e/.artifacts/customer-routers-assign-1440.png', fullPage: true });
+  await page.getByRole('button', { name: 'Assign Selected' }).click();
+  await expect(banner(page)).toHaveText('Successfully assigned 3 devices');
+
+  // The assignment pushes each profile: the routers now broadcast GT_{surname} with its password.
+  for (const [index, surname] of CUSTOMERS.entries()) {
+    const router = routers[index]!.devices[0]!;
+    await expect.poll(() => router.getValue(SSID), { timeout: 30_000 }).toBe(`GT_${surname}`);
+    expect(router.getValue(PASSPHRASE)).toBe(passwords[index]);
+  }
+  await expect(page.getByTestId('unassigned-HWTCHORVAT01')).toBeHidden();
+  await expect(page.getByTestId('unassigned-HWTCSTRANGER01')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Manage Profiles' }).click();
+  await expect(page.getByTestId('customer-total')).toHaveText('3');
+  for (const [index, surname] of CUSTOMERS.entries()) {
+    const row = page.getByTestId(`customer-profile-${surname}`);
+    await expect(row.getByTestId('masked-password')).toHaveText(`${passwords[index]!.slice(0, 4)}****`);
+    await expect(row).not.toContainText(passwords[index]!);
+  }
+  await page.getByLabel('Select Horvat', { exact: true }).check();
+  await page.getByLabel('Select Novak', { exact: true }).check();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Selected (2)' }).click();
+  const csv = await readFile(await (await download).path(), 'utf8');
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toBe('customer,profile,ssid,password,serial_number,created_at');
+  // Exactly the two selected rows (in the list's order, which is the server's).
+  const rows = lines.slice(1).map((l) => l.split(',').slice(0, 4));
+  expect(rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+    ['Horvat', 'Korisnik-Horvat', 'GT_Horvat', passwords[0]],
+    ['Novak', 'Korisnik-Novak', 'GT_Novak', passwords[2]],
+  ]);
+
+  await page.getByRole('searchbox', { name: 'Search customer profiles' }).fill('GT_Bab');
+  await expect(page.getByTestId('customer-total')).toHaveText('1');
+  await page.getByRole('searchbox', { name: 'Search customer profiles' }).fill('');
+  await expect(page.getByTestId('customer-total')).toHaveText('3');
+  await page.screenshot({ path: 'e2e/.artifacts/customer-routers-manage-1440.png', fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'e2e/.artifacts/customer-routers-manage-390.png', fullPage: true });
+  await page.getByRole('tab', { name: 'Manual Creation' }).click();
+  await page.getByRole('button', { name: 'Add Customer' }).click();
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'e2e/.artifacts/customer-routers-manual-390.png', fullPage: true });
+  await page.getByRole('tab', { name: 'Device Assignment' }).click();
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'e2e/.artifacts/customer-routers-assign-390.png', fullPage: true });
+});
