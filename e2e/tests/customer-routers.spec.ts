@@ -1,20 +1,18 @@
 // Issue 17 acceptance (points 1, 3, 5, 6, the console): the Customer Routers screen in Chromium against
 // the real server and simulated EG8145V5 routers (the real TR-098 dump in ../shared/data/devices).
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { Fleet } from '@provisor/sim';
 import { signInAt } from '../support/auth';
+import { needSharedData, sharedDataPath } from '../support/shared-data';
 import { fleetAgainst } from '../support/fleet';
 import { expect, test } from '../support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-const sharedDir =
-  process.env['PROVISOR_SHARED_DIR'] ??
-  resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared');
-const MODELS_DIR = resolve(sharedDir, 'data', 'devices');
+const MODELS_DIR = sharedDataPath('devices');
+// The routers are the real EG8145V5 dump: without ../shared the tests say so by name (CI fails).
+test.beforeEach(() => needSharedData());
 
 // The starter template's mapping for the EG8145V5 (server: templates/starters.ts).
 const WLAN = 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1';
