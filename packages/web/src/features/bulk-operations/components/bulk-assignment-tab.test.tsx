@@ -38,7 +38,11 @@ const pathOf = (r: RecordedRequest) => new URL(r.url, 'http://console.test').pat
 const bodyOf = (r: RecordedRequest) => JSON.parse(String(r.body)) as unknown;
 
 const DEVICES = [device('d1', 'HWTC00001234'), device('d2', 'HWTC00005678'), device('d3', 'HWTC0000ABCD')];
-const PROFILES = [profile('p1', 'Korisnik-Horvat 1234'), profile('p2', 'Office-5678'), profile('p3', 'Spare')];
+const PROFILES = [
+  profile('p1', 'Korisnik-Horvat 1234'),
+  profile('p2', 'Office-5678'),
+  profile('p3', 'Spare'),
+];
 
 function serve(assign: (r: RecordedRequest) => Response, devices = DEVICES) {
   return stubFetch((r) => {
@@ -77,12 +81,11 @@ describe('Bulk Operations: Bulk Assignment tab', { timeout: 30_000 }, () => {
     const asked = fetch.requests.find((r) => pathOf(r) === '/api/devices/unassigned')!;
     expect(new URL(asked.url, 'http://x').searchParams.get('limit')).toBe('1000');
     const select = screen.getByRole('combobox', { name: 'Profile for HWTC00005678' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Select profile',
-      'Korisnik-Horvat 1234',
-      'Office-5678',
-      'Spare',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select profile', 'Korisnik-Horvat 1234', 'Office-5678', 'Spare']);
   });
 
   it('says "Please select devices and assign profiles" and sends nothing when nothing is chosen', async () => {

@@ -15,7 +15,10 @@ describe('Bulk Operations: Manual Creation tab', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderApp(['/bulk-operations']);
     await user.click(await screen.findByRole('tab', { name: 'Manual Creation' }, { timeout: 5000 }));
-    expect(screen.getByRole('link', { name: 'Go to Customer Routers' })).toHaveAttribute('href', '/customer-routers');
+    expect(screen.getByRole('link', { name: 'Go to Customer Routers' })).toHaveAttribute(
+      'href',
+      '/customer-routers',
+    );
     for (const name of ['IP Phones', 'IPTV Set-top Boxes']) {
       expect(screen.getByRole('group', { name })).toHaveTextContent('Planned');
     }
