@@ -1,6 +1,6 @@
 import { CSV_MESSAGES } from '@provisor/common';
 import { Upload } from 'lucide-react';
-import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type DragEvent, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { FormField, inputClass } from '@/components/ui/form-field';
@@ -25,7 +25,26 @@ export interface ImportTemplateChoice {
   label: string;
 }
 
+/** What the operator chose and typed, kept by the caller across a closed and reopened dialog. */
+export interface ImportDraft {
+  templateId: string;
+  csvText: string;
+  fileName: string;
+  generatePasswords: boolean;
+}
+
+export const EMPTY_DRAFT: ImportDraft = {
+  templateId: '',
+  csvText: '',
+  fileName: '',
+  generatePasswords: true,
+};
+
 export interface CustomerImportFormProps {
+  /** Where to start (a draft kept from before); empty by default. */
+  draft?: ImportDraft;
+  /** Told of every change, so that closing the dialog loses nothing typed. */
+  onDraftChange?: (draft: ImportDraft) => void;
   templates: readonly ImportTemplateChoice[];
   /** What an unchosen template says (spec §5: differs between the dialog and the page). */
   noTemplateMessage?: string;
@@ -46,11 +65,16 @@ export function CustomerImportForm({
   noTemplateMessage = IMPORT_MESSAGES.noTemplate,
   onImported,
   secondary,
+  draft = EMPTY_DRAFT,
+  onDraftChange,
 }: CustomerImportFormProps) {
-  const [templateId, setTemplateId] = useState('');
-  const [csvText, setCsvText] = useState('');
-  const [fileName, setFileName] = useState('');
-  const [generatePasswords, setGeneratePasswords] = useState(true);
+  const [templateId, setTemplateId] = useState(draft.templateId);
+  const [csvText, setCsvText] = useState(draft.csvText);
+  const [fileName, setFileName] = useState(draft.fileName);
+  const [generatePasswords, setGeneratePasswords] = useState(draft.generatePasswords);
+  useEffect(() => {
+    onDraftChange?.({ templateId, csvText, fileName, generatePasswords });
+  }, [templateId, csvText, fileName, generatePasswords, onDraftChange]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [dragging, setDragging] = useState(false);
   const importCsv = useImportCustomersCsv();

@@ -235,6 +235,26 @@ describe('Bulk Operations: CSV Import tab', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('combobox', { name: 'Template' })).toHaveValue('tpl-1');
   });
 
+  it('a dialog closed and opened again keeps the template and text; after an import it starts afresh', async () => {
+    serve(() => jsonResponse(200, ANSWER));
+    const { user, dialog } = await openDialog();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Template' }), 'tpl-2');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'CSV data' }), {
+      target: { value: 'surname\nHorvat\n' },
+    });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    let again = await screen.findByRole('dialog', { name: 'Import Customers from CSV' });
+    expect(within(again).getByRole('combobox', { name: 'Template' })).toHaveValue('tpl-2');
+    expect(within(again).getByRole('textbox', { name: 'CSV data' })).toHaveValue('surname\nHorvat\n');
+    await user.click(within(again).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    again = await screen.findByRole('dialog', { name: 'Import Customers from CSV' });
+    expect(within(again).getByRole('textbox', { name: 'CSV data' })).toHaveValue('');
+  });
+
   it('says "Import failed" when the server gives no message', async () => {
     serve(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const { user, dialog } = await openDialog();

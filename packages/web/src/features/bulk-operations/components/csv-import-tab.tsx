@@ -1,6 +1,7 @@
 import { FileDown, FileUp } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { CustomerImportDialog } from '@/components/customer-import/customer-import-dialog';
+import { EMPTY_DRAFT, type ImportDraft } from '@/components/customer-import/customer-import-form';
 import { CustomerImportResults } from '@/components/customer-import/customer-import-results';
 import { downloadCustomerTemplate } from '@/components/customer-import/download-customer-template';
 import { buttonClass } from '@/components/ui/button';
@@ -20,6 +21,8 @@ export function CsvImportTab() {
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<BulkImportCsvResult | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // A dialog closed by Escape, the backdrop or Cancel keeps what was typed for the next opening.
+  const [draft, setDraft] = useState<ImportDraft>(EMPTY_DRAFT);
   const templates = useMemo(
     () =>
       (templatesQuery.data?.templates ?? []).map((t) => ({
@@ -74,8 +77,12 @@ export function CsvImportTab() {
       {open ? (
         <CustomerImportDialog
           templates={templates}
+          draft={draft}
+          onDraftChange={setDraft}
           onClose={() => setOpen(false)}
           onImported={(answer) => {
+            // Imported: the next import starts afresh.
+            setDraft(EMPTY_DRAFT);
             setResult(answer);
             setNotice(
               answer.successful > 0
