@@ -1,0 +1,56 @@
+// The import's results as a CSV the operator keeps (spec §2 "Download Results"): one line per
+// customer row, with the Wi-Fi password to hand the customer.
+import type { CsvImportRow } from '@provisor/server/contract';
+
+/**
+ * OWASP "CSV Injection": cell starts a spreadsheet may read as a formula (as the server's
+ * http/csv.ts). Surnames and serials come from an uploaded file, so they are not trusted.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** RFC 4180 §2.6: characters that oblige a cell to be quoted. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One cell: a formula-like value gets a leading `'`, then quoting with doubled quotes if needed. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const RESULTS_HEADER = [
+  'line',
+  'surname',
+  'ssid',
+  'password',
+  'serial_number',
+  'status',
+  'error',
+  'profile_name',
+  'profile_id',
+] as const;
+
+/** One result as the results CSV writes it, in RESULTS_HEADER order. */
+export function resultCells(row: CsvImportRow): string[] {
+  return [
+    String(row.line),
+    row.surname,
+    row.ssid,
+    row.password ?? '',
+    row.serialNumber,
+    row.success ? 'success' : 'failed',
+    row.error ?? '',
+    row.profileName ?? '',
+    row.profileId ?? '',
+  ];
+}
+
+/** The whole results file, CRLF line ends (RFC 4180 §2.1). */
+export function resultsCsv(rows: readonly CsvImportRow[]): string {
+  return (
+    [RESULTS_HEADER, ...rows.map(resultCells)].map((cells) => cells.map(csvCell).join(',')).join('\r\n') +
+    '\r\n'
+  );
+}
+
+/** `customer-import-results-2026-01-31.csv`. */
+export const resultsFileName = (now = new Date()) =>
+  `customer-import-results-${now.toISOString().slice(0, 10)}.csv`;
