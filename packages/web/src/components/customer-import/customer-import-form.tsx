@@ -49,6 +49,8 @@ export interface CustomerImportFormProps {
   /** What an unchosen template says (spec §5: differs between the dialog and the page). */
   noTemplateMessage?: string;
   onImported: (result: BulkImportCsvResult) => void;
+  /** The Import button's words for a list of N customers (Customer Routers: "Import N Customers"). */
+  importLabel?: (customers: number) => string;
   /** The secondary action beside Import (e.g. the dialog's Cancel). */
   secondary?: ReactNode;
 }
@@ -64,6 +66,7 @@ export function CustomerImportForm({
   templates,
   noTemplateMessage = IMPORT_MESSAGES.noTemplate,
   onImported,
+  importLabel = () => 'Import',
   secondary,
   draft = EMPTY_DRAFT,
   onDraftChange,
@@ -231,7 +234,7 @@ export function CustomerImportForm({
       <div className="flex flex-wrap justify-end gap-2">
         {secondary}
         <button type="submit" className={buttonClass('primary')} disabled={importCsv.isPending}>
-          {importCsv.isPending ? 'Importing...' : 'Import'}
+          {importCsv.isPending ? 'Importing...' : importLabel(preview.kind === 'ok' ? preview.total : 0)}
         </button>
       </div>
     </form>

@@ -12,9 +12,12 @@ import { resultsCsv, resultsFileName } from './lib/results-csv';
 export function CustomerImportResults({
   result,
   onDismiss,
+  downloadLabel = 'Download Results',
 }: {
   result: BulkImportCsvResult;
   onDismiss: () => void;
+  /** The download's words (Bulk Operations: "Download Results"; Customer Routers: "Download Results CSV"). */
+  downloadLabel?: string;
 }) {
   return (
     <section
@@ -32,7 +35,7 @@ export function CustomerImportResults({
             onClick={() => saveTextFile(resultsCsv(result.results), resultsFileName())}
           >
             <Download aria-hidden="true" className="h-4 w-4" />
-            Download Results
+            {downloadLabel}
           </button>
           <button type="button" className={buttonClass('ghost', 'sm')} onClick={onDismiss}>
             Dismiss

@@ -105,7 +105,7 @@ describe('Customer Routers screen', { timeout: 30_000 }, () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('shows the GT_ note, the four tabs, an honest Import CSV line, and only customer templates', async () => {
+  it('shows the GT_ note, the four tabs, the Import CSV form, and only customer templates', async () => {
     serve();
     await open();
     expect(screen.getByText(/Wi-Fi name GT_ followed by the surname/)).toBeInTheDocument();
@@ -119,7 +119,9 @@ describe('Customer Routers screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
     expect(within(select).queryByText(/F660/)).toBeNull();
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Import CSV' }));
-    expect(screen.getByText(/CSV import is being built/)).toBeVisible();
+    const form = screen.getByRole('region', { name: 'Import CSV' });
+    expect(within(form).getByRole('button', { name: 'Import 0 Customers' })).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Download Template' })).toBeVisible();
   });
 
   it('the banner clears after 5 seconds', () => {

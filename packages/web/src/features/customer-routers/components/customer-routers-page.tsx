@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { DeviceAssignmentTab } from './device-assignment-tab';
 import { ManageProfilesTab } from './manage-profiles-tab';
 import { ManualCreationTab } from './manual-creation-tab';
+import { ImportCsvTab } from './import-csv-tab';
 import { useBanner, type Banner } from './use-banner';
 
 const TABS = [
@@ -84,12 +85,7 @@ export function CustomerRoutersPage() {
           hidden={tab !== t.id}
           className="min-w-0"
         >
-          {t.id === 'import' ? (
-            <p className="rounded-md bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-inset ring-slate-200">
-              CSV import is being built as a dialog shared with the Bulk Operations screen. Until it is here,
-              add customers on the Manual Creation tab.
-            </p>
-          ) : null}
+          {t.id === 'import' ? <ImportCsvTab onBanner={show} /> : null}
           {t.id === 'manual' ? <ManualCreationTab onBanner={show} /> : null}
           {t.id === 'assign' ? <DeviceAssignmentTab onBanner={show} /> : null}
           {t.id === 'manage' ? <ManageProfilesTab onBanner={show} /> : null}
