@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api-error';
 import type { BulkAssignResults, Device } from '@provisor/server/contract';
 import { useAssignableProfiles } from '../api/get-assignable-profiles';
 import { useBulkAssign } from '../api/bulk-assign';
-import { useUnassignedDevices } from '../api/get-unassigned-devices';
+import { useUnassignedDevices } from '@/hooks/use-unassigned-devices';
 import { autoMatch, chosenAssignments } from '../lib/auto-match';
 import { NoticeBanner, type Notice } from './notice';
 

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-error';
 import { useAssignDevices } from '../api/assign-devices';
 import { useCustomerProfiles } from '../api/get-customer-profiles';
-import { useUnassignedDevices } from '../api/get-unassigned-devices';
+import { useUnassignedDevices } from '@/hooks/use-unassigned-devices';
 import { autoMatch } from '../lib/auto-match';
 import type { ShowBanner } from './use-banner';
 

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { DeviceList } from '@provisor/server/contract';
 
-/** spec §9: the customer screens ask for 1000 devices. */
+/** spec §9: the customer screens (Customer Routers, Bulk Operations) ask for 1000 devices. */
 export const UNASSIGNED_LIMIT = 1000;
 
 export const getUnassignedDevices = (signal?: AbortSignal) =>
@@ -11,7 +11,7 @@ export const getUnassignedDevices = (signal?: AbortSignal) =>
 
 export const unassignedDevicesQueryOptions = () =>
   queryOptions({
-    // Under ['devices']: device_status_update refreshes it (src/lib/live-messages.ts).
+    // Under ['devices']: a device_status_update (spec §4) and an assignment both refresh it.
     queryKey: queryKeys.devices.unassigned(),
     queryFn: ({ signal }) => getUnassignedDevices(signal),
   });
