@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FORMULA_START,
   LOOK_ALIKES,
   NO_CHARACTER_TYPE,
   PLAIN_SYMBOLS,
@@ -57,6 +58,20 @@ describe('generatePassword', () => {
     for (const c of LOOK_ALIKES) expect(seen.has(c)).toBe(false);
     for (const c of SYMBOLS) expect(seen.has(c)).toBe(false);
     for (const c of PLAIN_SYMBOLS) expect(seen.has(c)).toBe(true);
+  });
+
+  it('never starts with a character a spreadsheet reads as a formula (the results CSV would alter it)', () => {
+    for (const excludeSimilar of [true, false]) {
+      const firsts = new Set<string>();
+      for (let k = 0; k < DRAWS; k++) firsts.add(generatePassword({ excludeSimilar })[0]!);
+      for (const c of FORMULA_START) expect(firsts.has(c), `${c} first`).toBe(false);
+      expect(firsts.size).toBeGreaterThan(20);
+    }
+    // Only specials enabled: a non-formula special goes first when there is one.
+    for (let k = 0; k < DRAWS; k++) {
+      const p = generatePassword({ length: 8, uppercase: false, lowercase: false, numbers: false });
+      if (p.includes('_')) expect(p[0]).toBe('_');
+    }
   });
 
   it("uses the special characters '!@#$%^&*' and the look-alikes when they are not excluded", () => {

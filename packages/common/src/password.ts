@@ -118,8 +118,18 @@ export function generatePassword(
     const j = draw(i + 1);
     [chars[i], chars[j]] = [chars[j]!, chars[i]!];
   }
+  // Never a first character a spreadsheet reads as a formula (the '-' and '@' of the specials): the
+  // results CSV neutralises such a cell with a leading ' (OWASP CSV injection), which would hand the
+  // customer a password that is not theirs. Swapped with a later character, so every class stays.
+  if (FORMULA_START.includes(chars[0]!)) {
+    const k = chars.findIndex((c) => !FORMULA_START.includes(c));
+    if (k > 0) [chars[0], chars[k]] = [chars[k]!, chars[0]!];
+  }
   return chars.join('');
 }
+
+/** Characters that make a spreadsheet cell a formula when they come first. */
+export const FORMULA_START = '=+-@';
 
 export const WPA_PASSPHRASE_MIN = 8;
 export const WPA_PASSPHRASE_MAX = 63;
