@@ -1,11 +1,12 @@
 // Issue 17 acceptance (points 1, 3, 5, 6, the console): the Customer Routers screen in Chromium against
 // the real server and simulated EG8145V5 routers (the real TR-098 dump in ../shared/data/devices).
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Fleet } from '@provisor/sim';
 import { signInAt } from '../support/auth';
 import { needSharedData, sharedDataPath } from '../support/shared-data';
 import { fleetAgainst } from '../support/fleet';
+import { ADMIN_PASSWORD } from '../support/server';
 import { expect, test } from '../support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -56,11 +57,30 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/**
+ * The customer profiles other tests on this worker's server made already (the screen's rule: a
+ * profile whose wifi_ssid starts with GT_), so the totals below count this test's own.
+ */
+async function customerProfilesBefore(request: APIRequestContext, base: string): Promise<number> {
+  const login = await request.post(`${base}/api/auth/login`, {
+    data: { username: 'admin', password: ADMIN_PASSWORD },
+  });
+  const token = ((await login.json()) as { token: string }).token;
+  const answer = await request.get(`${base}/api/profiles`, {
+    headers: { Authorization: `Bearer ${token}` },
+    params: { limit: 1000, offset: 0 },
+  });
+  const { profiles } = (await answer.json()) as { profiles: { values: Record<string, unknown> }[] };
+  return profiles.filter((p) => String(p.values['wifi_ssid'] ?? '').startsWith('GT_')).length;
+}
+
 test('create 3 customers by hand, Auto-Match their routers, the routers carry GT_{surname} and the password; Manage Profiles masks and exports the selection', async ({
   page,
+  request,
   server,
 }) => {
   test.setTimeout(120_000);
+  const before = await customerProfilesBefore(request, server.url);
   // Serials that contain the customer's surname (spec §9 Auto-match), and one router of nobody's.
   const routers = await Promise.all(
     CUSTOMERS.map((s) => startRouter(server.url, `HWTC${s.toUpperCase()}{i:02}`)),
@@ -117,7 +137,7 @@ test('create 3 customers by hand, Auto-Match their routers, the routers carry GT
   await expect(page.getByTestId('unassigned-HWTCSTRANGER01')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Manage Profiles' }).click();
-  await expect(page.getByTestId('customer-total')).toHaveText('3');
+  await expect(page.getByTestId('customer-total')).toHaveText(String(before + 3));
   for (const [index, surname] of CUSTOMERS.entries()) {
     const row = page.getByTestId(`customer-profile-${surname}`);
     await expect(row.getByTestId('masked-password')).toHaveText(`${passwords[index]!.slice(0, 4)}****`);
@@ -140,7 +160,7 @@ test('create 3 customers by hand, Auto-Match their routers, the routers carry GT
   await page.getByRole('searchbox', { name: 'Search customer profiles' }).fill('GT_Bab');
   await expect(page.getByTestId('customer-total')).toHaveText('1');
   await page.getByRole('searchbox', { name: 'Search customer profiles' }).fill('');
-  await expect(page.getByTestId('customer-total')).toHaveText('3');
+  await expect(page.getByTestId('customer-total')).toHaveText(String(before + 3));
   await page.screenshot({ path: 'e2e/.artifacts/customer-routers-manage-1440.png', fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -108,7 +108,7 @@ test('firmware from the file store on 5 routers; a sixth refuses the download, s
   await page.getByRole('tab', { name: 'Firmware' }).click();
   await page.getByLabel('Firmware file from the store').selectOption({ label: 'fw-5.0.bin (28 B)' });
   await expect(page.getByLabel('Firmware URL')).toHaveValue(/\/api\/files\/.+\/download$/);
-  await page.getByLabel('Version').fill('5.0.0-e2e');
+  await page.getByLabel('Version', { exact: true }).fill('5.0.0-e2e');
   await page.getByRole('button', { name: 'Execute Operation' }).click();
   await expect(page.getByText('Firmware operation started')).toBeVisible();
 

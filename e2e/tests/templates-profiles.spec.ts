@@ -1,8 +1,23 @@
 // Issue 6 acceptance: the Templates and Profiles screens in Chromium against the real server.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAt } from '../support/auth';
-import { expect, test } from '../support/fixtures';
-import { ADMIN_PASSWORD } from '../support/server';
+import { expect, test as shared } from '../support/fixtures';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from '../support/server';
+
+// A server of its own: the profiles test starts from the empty list ("No profiles"), which the other
+// specs sharing the worker's server fill with theirs.
+const test = shared.extend<object, { own: RunningServer }>({
+  own: [
+    // eslint-disable-next-line no-empty-pattern -- a Playwright fixture names what it needs by a pattern
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ own }, use) => use(own.url),
+});
 
 test.describe.configure({ mode: 'serial' });
 
@@ -108,7 +123,7 @@ test('templates: seeded cards, create through the dialog with a mapping and sche
 test('profiles: schema form, validate, edit with a changelog, duplicate, filter, page past 20, delete', async ({
   page,
   request,
-  server,
+  own,
 }) => {
   await signInAt(page, '/profiles');
   await expect(page.getByRole('heading', { name: 'Profiles', exact: true })).toBeVisible();
@@ -173,9 +188,9 @@ test('profiles: schema form, validate, edit with a changelog, duplicate, filter,
   await expect(page.getByText('Found 2 profile(s)')).toBeVisible();
 
   // 25 more through the API, then page past 20.
-  const token = await tokenFor(request, server.url);
-  const templateId = await templateIdOf(request, server.url, token, TEMPLATE_NAME);
-  const bulk = await request.post(`${server.url}/api/profiles/bulk-create`, {
+  const token = await tokenFor(request, own.url);
+  const templateId = await templateIdOf(request, own.url, token, TEMPLATE_NAME);
+  const bulk = await request.post(`${own.url}/api/profiles/bulk-create`, {
     headers: { Authorization: `Bearer ${token}` },
     data: {
       profiles: Array.from({ length: 25 }, (_, i) => ({
