@@ -2,6 +2,7 @@
 // (the routes validate and serialise by them) and their TypeScript types (the handlers and the
 // console use them). Pure: nothing here imports Fastify, Kysely or any other part of the server, so
 // the console can import its types (`import type ... from '@provisor/server/contract'`).
+export * from './activity';
 export * from './auth';
 export * from './common';
 export * from './devices';

@@ -103,8 +103,21 @@ export type SavedSettings = Static<typeof savedSettings>;
 
 export const settingsTestBody = Type.Object({
   type: Type.Enum(['database', 'cwmp', 'connectionRequest'], { type: 'string' }),
+  /** connectionRequest: the device to send a connection request to. */
+  deviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
 });
 export type SettingsTestInput = Static<typeof settingsTestBody>;
 
 export const settingsTestResult = exactObject({ success: Type.Boolean(), message: Type.String() });
 export type SettingsTestResult = Static<typeof settingsTestResult>;
+
+/** GET /api/settings/backups: the SQLite database's scheduled backups, newest first. */
+export const backupList = exactObject({
+  /** Whether backups can run here (SQLite only: PostgreSQL is backed up with its own tools). */
+  available: Type.Boolean(),
+  directory: Type.String(),
+  backups: Type.Array(
+    exactObject({ name: Type.String(), sizeBytes: Type.Integer(), createdAt: Type.String() }),
+  ),
+});
+export type BackupList = Static<typeof backupList>;
