@@ -2,9 +2,9 @@
 // simulated routers: a menu replaces the sidebar, and no built screen pans sideways.
 import type { Page } from '@playwright/test';
 import type { Fleet } from '@provisor/sim';
-import { fillSignIn } from '../support/auth';
+import { apiHeaders, fillSignIn } from '../support/auth';
 import { fleetAgainst } from '../support/fleet';
-import { startServer, ADMIN_PASSWORD, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 import { expect, test } from '../support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -19,11 +19,7 @@ test.beforeAll(async ({ request }) => {
   fleet = await fleetAgainst(server.url, { count: 3, serialTemplate: 'PHONE-LONG-SERIAL-{i:04}' });
   await fleet.waitForSessions(3);
   // A profile, so that the Profiles screen has a row with its rendered parameters.
-  const login = await request.post(`${server.url}/api/auth/login`, {
-    data: { username: 'admin', password: ADMIN_PASSWORD },
-  });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await apiHeaders(request, server.url);
   const templates = await request.get(`${server.url}/api/templates`, { headers });
   const [template] = ((await templates.json()) as { templates: { id: string }[] }).templates;
   const created = await request.post(`${server.url}/api/profiles`, {
@@ -146,4 +142,50 @@ test('every built screen fits 390 px without sideways scrolling', async ({ page 
   await page.screenshot({ path: 'e2e/.artifacts/phone-device-390.png', fullPage: true });
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: 'e2e/.artifacts/phone-device-1440.png', fullPage: true });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('a toast covers no control: not the header, not the buttons of a dialog opened while it shows', async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/login`);
+  await fillSignIn(page);
+  for (const [size, name] of [
+    [PHONE, '390'],
+    [DESKTOP, '1440'],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.goto(`${server.url}/profiles`);
+    // An action with a toast (about 4 s), then at once a tall dialog, scrolled to its buttons.
+    await page
+      .getByRole('button', { name: 'Duplicate Phone layout profile with a rather long name', exact: true })
+      .click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Profile duplicated' });
+    await expect(toast).toBeVisible();
+    await page.getByRole('button', { name: 'Create Profile' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Profile' });
+    await dialog.getByLabel('Template', { exact: true }).selectOption({ index: 1 });
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    await cancel.scrollIntoViewIfNeeded();
+    await expect(cancel).toBeInViewport();
+    const toastBox = (await toast.boundingBox())!;
+    expect(toastBox, 'the toast is still on screen').not.toBeNull();
+    await page.screenshot({ path: `e2e/.artifacts/phone-toast-dialog-${name}.png` });
+    const controls = [
+      ...(await dialog.getByRole('button').all()),
+      ...(await page.getByRole('banner').getByRole('button').all()),
+    ];
+    for (const control of controls) {
+      const box = await control.boundingBox();
+      if (!box) continue;
+      expect(overlaps(toastBox, box), `the toast covers "${await control.textContent()}" at ${name} px`).toBe(
+        false,
+      );
+    }
+    await cancel.click();
+    await expect(dialog).toBeHidden();
+  }
 });
