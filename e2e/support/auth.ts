@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from './server';
 
 /** Fills the sign-in form (the page must be on /login). */
@@ -13,4 +13,13 @@ export async function signInAt(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await fillSignIn(page);
   await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+}
+
+/** The admin's bearer header, for a test's own calls to the API (setting up, or checking). */
+export async function apiHeaders(request: APIRequestContext, base: string): Promise<Record<string, string>> {
+  const login = await request.post(`${base}/api/auth/login`, {
+    data: { username: 'admin', password: ADMIN_PASSWORD },
+  });
+  if (!login.ok()) throw new Error(`sign-in for the test's API calls failed: ${login.status()}`);
+  return { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
 }

@@ -2,9 +2,9 @@
 // simulated router for the device page).
 import type { APIRequestContext } from '@playwright/test';
 import type { Fleet } from '@provisor/sim';
-import { fillSignIn } from '../support/auth';
+import { apiHeaders, fillSignIn } from '../support/auth';
 import { fleetAgainst } from '../support/fleet';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 import { expect, test } from '../support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -14,10 +14,7 @@ let fleet: Fleet | undefined;
 let headers: Record<string, string>;
 test.beforeAll(async ({ request }) => {
   server = await startServer();
-  const login = await request.post(`${server.url}/api/auth/login`, {
-    data: { username: 'admin', password: ADMIN_PASSWORD },
-  });
-  headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  headers = await apiHeaders(request, server.url);
 });
 test.afterAll(async () => {
   await fleet?.stop();

@@ -1,11 +1,9 @@
 // Issue 19 point 8: a profile's Deploy chooses the devices (the Provisioning screen's picker, with
 // search and status filter), asks the spec's question, then assigns the profile and pushes it. In
 // Chromium against the real server and simulated routers speaking CWMP.
-import type { APIRequestContext } from '@playwright/test';
 import type { Fleet } from '@provisor/sim';
-import { signInAt } from '../support/auth';
+import { apiHeaders, signInAt } from '../support/auth';
 import { fleetAgainst } from '../support/fleet';
-import { ADMIN_PASSWORD } from '../support/server';
 import { expect, test } from '../support/fixtures';
 
 const SSID = 'Device.WiFi.SSID.1.SSID';
@@ -13,13 +11,6 @@ const fleets: Fleet[] = [];
 test.afterAll(async () => {
   await Promise.all(fleets.map((f) => f.stop()));
 });
-
-async function authHeaders(request: APIRequestContext, base: string): Promise<Record<string, string>> {
-  const login = await request.post(`${base}/api/auth/login`, {
-    data: { username: 'admin', password: ADMIN_PASSWORD },
-  });
-  return { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-}
 
 test('Deploy chooses devices by search, asks, then pushes the profile to exactly those routers', async ({
   page,
@@ -30,7 +21,7 @@ test('Deploy chooses devices by search, asks, then pushes the profile to exactly
   const others = await fleetAgainst(server.url, { count: 2, serialTemplate: 'DEPB{i:02}' });
   fleets.push(chosen, others);
   await Promise.all([chosen.waitForSessions(3, 30_000), others.waitForSessions(2, 30_000)]);
-  const headers = await authHeaders(request, server.url);
+  const headers = await apiHeaders(request, server.url);
   const templates = await request.get(`${server.url}/api/templates`, { headers });
   const template = ((await templates.json()) as { templates: { id: string; name: string }[] }).templates.find(
     (t) => t.name === 'Generic TR-181 Router',

@@ -3,9 +3,9 @@
 // in clear, after an explicit "Show". Chromium, the real server and a simulated router.
 import type { APIRequestContext } from '@playwright/test';
 import type { Fleet } from '@provisor/sim';
-import { fillSignIn } from '../support/auth';
+import { apiHeaders, fillSignIn } from '../support/auth';
 import { fleetAgainst } from '../support/fleet';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 import { expect, test } from '../support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -21,10 +21,7 @@ test.beforeAll(async ({ request }) => {
   server = await startServer();
   fleet = await fleetAgainst(server.url, { count: 1, serialTemplate: 'SECRET{i:02}' });
   await fleet.waitForSessions(1);
-  const login = await request.post(`${server.url}/api/auth/login`, {
-    data: { username: 'admin', password: ADMIN_PASSWORD },
-  });
-  headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  headers = await apiHeaders(request, server.url);
 });
 test.afterAll(async () => {
   await fleet?.stop();
