@@ -5,8 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { readCsv } from '@provisor/common';
 import type { Fleet } from '@provisor/sim';
-import { ADMIN_PASSWORD } from '../support/server';
-import { signInAt } from '../support/auth';
+import { apiHeaders, signInAt } from '../support/auth';
 import { fleetAgainst } from '../support/fleet';
 import { expect, test } from '../support/fixtures';
 
@@ -16,12 +15,8 @@ test.afterAll(async () => {
 });
 
 async function createTemplate(request: APIRequestContext, base: string): Promise<void> {
-  const login = await request.post(`${base}/api/auth/login`, {
-    data: { username: 'admin', password: ADMIN_PASSWORD },
-  });
-  const { token } = (await login.json()) as { token: string };
   const answer = await request.post(`${base}/api/templates`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: await apiHeaders(request, base),
     data: {
       name: 'Bulk Residential',
       vendor: 'Huawei',
@@ -164,6 +159,21 @@ test('import good and bad customers through the dialog, then Auto-Match and assi
     expect(device.getValue('Device.WiFi.AccessPoint.1.Security.KeyPassphrase')).toBe(password);
   }
   expect(bySerial.get(serials[2]!)!.getValue('Device.WiFi.SSID.1.SSID')).toBe('Provisor-Sim');
+
+  // The customer holds the reset button: the router forgets its Wi-Fi, bootstraps (0 BOOTSTRAP),
+  // and gets its profile back in that session, with no operator.
+  const reset = bySerial.get(serials[0]!)!;
+  const resetAt = Date.now();
+  reset.pressResetButton();
+  expect(reset.getValue('Device.WiFi.SSID.1.SSID')).toBe('Provisor-Sim');
+  await expect
+    .poll(() => reset.getValue('Device.WiFi.SSID.1.SSID'), { timeout: 30_000 })
+    .toBe(`GT_Horvat${tail(serials[0]!)}`);
+  expect(reset.getValue('Device.WiFi.AccessPoint.1.Security.KeyPassphrase')).toBe('HorvatPass2024');
+  const informsSince = reset.sessionLog.entries.filter((e) => e.kind === 'inform' && e.at >= resetAt);
+  expect(informsSince[0]?.kind === 'inform' && informsSince[0].events.map((e) => e.eventCode)).toContain(
+    '0 BOOTSTRAP',
+  );
 
   await page.setViewportSize({ width: 1440, height: 1000 });
   await page.screenshot({ path: 'e2e/.artifacts/bulk-operations-assign-1440.png', fullPage: true });
