@@ -2,11 +2,11 @@
 // the real server and simulated EG8145V5 routers (the real TR-098 dump in ../shared/data/devices).
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { readCsv } from '@provisor/common';
 import type { Fleet } from '@provisor/sim';
-import { signInAt } from '../support/auth';
+import { apiHeaders, signInAt } from '../support/auth';
 import { needSharedData, sharedDataPath } from '../support/shared-data';
 import { fleetAgainst } from '../support/fleet';
-import { ADMIN_PASSWORD } from '../support/server';
 import { expect, test } from '../support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -62,12 +62,8 @@ async function noSidewaysScroll(page: Page): Promise<void> {
  * profile whose wifi_ssid starts with GT_), so the totals below count this test's own.
  */
 async function customerProfilesBefore(request: APIRequestContext, base: string): Promise<number> {
-  const login = await request.post(`${base}/api/auth/login`, {
-    data: { username: 'admin', password: ADMIN_PASSWORD },
-  });
-  const token = ((await login.json()) as { token: string }).token;
   const answer = await request.get(`${base}/api/profiles`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: await apiHeaders(request, base),
     params: { limit: 1000, offset: 0 },
   });
   const { profiles } = (await answer.json()) as { profiles: { values: Record<string, unknown> }[] };
@@ -173,4 +169,146 @@ test('create 3 customers by hand, Auto-Match their routers, the routers carry GT
   await page.getByRole('tab', { name: 'Device Assignment' }).click();
   await noSidewaysScroll(page);
   await page.screenshot({ path: 'e2e/.artifacts/customer-routers-assign-390.png', fullPage: true });
+});
+
+/** One line of the customer list the test imports, and what the import must make of it. */
+interface ListLine {
+  text: string;
+  /** A customer row (not a comment or a blank line), and whether it must import. */
+  customer?: { surname: string; good: boolean };
+}
+
+test('import 50 customers with bad rows mixed in: the summary, the table and the results CSV agree row by row, and exactly the good rows exist as profiles', async ({
+  page,
+  request,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const headers = await apiHeaders(request, server.url);
+  const templates = await request.get(`${server.url}/api/templates`, { headers });
+  const starter = ((await templates.json()) as { templates: { id: string; name: string }[] }).templates.find(
+    (t) => t.name === 'Huawei EG8145V5 Residential',
+  )!;
+  // A router that already has its customer: imported by serial, then bootstrapped and given it.
+  const first = await request.post(`${server.url}/api/profiles/bulk-import-csv`, {
+    headers,
+    data: {
+      csvData: 'surname,password,serial_number\nZuzul,ZuzulPass2026,HWTCZUZUL01\n',
+      templateId: starter.id,
+    },
+  });
+  expect(((await first.json()) as { successful: number }).successful).toBe(1);
+  const owned = (await startRouter(server.url, 'HWTCZUZUL{i:02}')).devices[0]!;
+  await expect.poll(() => owned.getValue(SSID), { timeout: 30_000 }).toBe('GT_Zuzul');
+
+  // 50 customer rows: 46 good (UTF-8 surnames, a quoted one with a comma, half without a password),
+  // and 4 bad ones: no surname, a surname already in the file, a serial already in the file, and
+  // the router that already has Zuzul. A comment line and a blank line in between are not rows.
+  const lines: ListLine[] = [{ text: 'surname,password,serial_number' }];
+  const good = (surname: string, rest: string) =>
+    lines.push({ text: `${surname},${rest}`, customer: { surname, good: true } });
+  const bad = (surname: string, rest: string) =>
+    lines.push({ text: `${surname},${rest}`, customer: { surname, good: false } });
+  good('Kovačević', 'Kovacevic2026,');
+  good('Šimić', ',HWTCSIMIC50');
+  good('"Perić, ml."', 'PericMl20260,');
+  for (let i = 0; i < 43; i++) {
+    const surname = `Uvoz${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`;
+    good(surname, i % 2 === 0 ? ',' : `${surname}Pass1,`);
+    if (i === 5) lines.push({ text: '# the branch office list follows' });
+    if (i === 11) bad('', 'NoSurname2026,');
+    if (i === 17) bad('UvozAb', 'Duplicate2026,');
+    if (i === 23) lines.push({ text: '' });
+    if (i === 29) bad('Drugi', `Drugi20260,HWTCSIMIC50`);
+    if (i === 35) bad('Novi', 'NoviPass2026,HWTCZUZUL01');
+  }
+  const csv = `${lines.map((l) => l.text).join('\n')}\n`;
+  // The server's line numbers are the file's (the header is line 1).
+  const rows = lines.flatMap((l, i) => (l.customer ? [{ line: i + 1, ...l.customer }] : []));
+  expect(rows).toHaveLength(50);
+  const goodRows = rows.filter((r) => r.good);
+  expect(goodRows).toHaveLength(46);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAt(page, '/customer-routers');
+  await page.getByRole('tab', { name: 'Import CSV' }).click();
+  const form = page.getByRole('region', { name: 'Import CSV' });
+  await form.getByRole('combobox', { name: 'Template' }).selectOption({
+    label: 'Huawei EG8145V5 Residential (Huawei EG8145V5)',
+  });
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'customers.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await form.getByRole('button', { name: 'Import 50 Customers' }).click();
+  await expect(page.getByTestId('import-summary')).toHaveText('Import completed: 46 successful, 4 failed');
+  await expect(banner(page)).toHaveText('Successfully imported 46 profiles');
+
+  // The downloaded results CSV: one record per row, in order, with the file's line numbers.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Results CSV' }).click();
+  const read = readCsv((await readFile(await (await downloading).path(), 'utf8')).replace(/^\uFEFF/, ''));
+  if (!read.ok) throw new Error(read.reason);
+  const [header, ...records] = read.records.map((r) => r.fields);
+  expect(header).toEqual([
+    'line',
+    'surname',
+    'ssid',
+    'password',
+    'serial_number',
+    'status',
+    'error',
+    'profile_name',
+    'profile_id',
+  ]);
+  expect(records.map((r) => [Number(r[0]), r[5]])).toEqual(
+    rows.map((r) => [r.line, r.good ? 'success' : 'failed']),
+  );
+  const byLine = new Map(records.map((r) => [Number(r[0]), r]));
+  expect(byLine.get(rows.find((r) => r.surname === '')!.line)![6]).toBe('Surname is required');
+  expect(byLine.get(rows.find((r) => r.surname === 'UvozAb' && !r.good)!.line)![6]).toMatch(
+    /^Duplicate surname/,
+  );
+  expect(byLine.get(rows.find((r) => r.surname === 'Drugi')!.line)![6]).toMatch(
+    /^Duplicate serial number "HWTCSIMIC50"/,
+  );
+  expect(byLine.get(rows.find((r) => r.surname === 'Novi')!.line)![6]).toBe(
+    'Serial number "HWTCZUZUL01" is a router that already has the profile "Korisnik-Zuzul" assigned',
+  );
+  const kovacevic = byLine.get(rows[0]!.line)!;
+  expect(kovacevic.slice(1, 5)).toEqual(['Kovačević', 'GT_Kovacevic', 'Kovacevic2026', '']);
+  expect(byLine.get(rows[2]!.line)!.slice(1, 3)).toEqual(['Perić, ml.', 'GT_Peric_ml']);
+  expect(byLine.get(rows[1]!.line)![3]).toHaveLength(12);
+
+  // The table on the screen says the same, row by row (passwords masked).
+  const tableRows = page.getByRole('table', { name: 'Import results' }).locator('tbody tr');
+  await expect(tableRows).toHaveCount(50);
+  for (const [i, record] of records.entries()) {
+    const cells = tableRows.nth(i).locator('td');
+    await expect(cells.nth(0)).toHaveText(record[0]!);
+    await expect(cells.nth(1)).toHaveText(record[5] === 'success' ? 'Success' : 'Failed');
+    await expect(cells.nth(2)).toHaveText(record[1]!);
+    await expect(cells.nth(6)).toHaveText(record[5] === 'success' ? record[7]! : record[6]!);
+  }
+
+  // Exactly the good rows exist as profiles, with the passwords the results file hands out.
+  const answer = await request.get(`${server.url}/api/profiles`, { headers, params: { limit: 5000 } });
+  const profiles = (
+    (await answer.json()) as { profiles: { name: string; values: Record<string, unknown> }[] }
+  ).profiles;
+  const imported = new Map(
+    profiles.filter((p) => records.some((r) => r[7] === p.name)).map((p) => [p.name, p.values]),
+  );
+  expect(imported.size).toBe(46);
+  for (const record of records.filter((r) => r[5] === 'success')) {
+    expect(imported.get(record[7]!)?.['wifi_password']).toBe(record[3]);
+    expect(imported.get(record[7]!)?.['wifi_ssid']).toBe(record[2]);
+  }
+  for (const name of ['Korisnik-Novi', 'Korisnik-Drugi', 'Korisnik-'])
+    expect(profiles.some((p) => p.name === name)).toBe(false);
+  expect(profiles.filter((p) => p.name === 'Korisnik-UvozAb')).toHaveLength(1);
+  // The router that was someone else's keeps its customer.
+  expect(owned.getValue(SSID)).toBe('GT_Zuzul');
+  await page.screenshot({ path: 'e2e/.artifacts/customer-routers-import-1440.png', fullPage: true });
 });
