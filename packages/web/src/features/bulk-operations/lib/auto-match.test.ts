@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoMatch, chosenAssignments, serialTail } from './auto-match';
+import { autoMatch, serialTail } from './auto-match';
 
 describe('Bulk Assignment auto-match (spec §9)', () => {
   it('takes the last 4 characters of the serial, or all of a shorter one', () => {
@@ -24,23 +24,5 @@ describe('Bulk Assignment auto-match (spec §9)', () => {
 
   it('compares as written: a lower-case tail does not match an upper-case name', () => {
     expect(autoMatch([{ id: 'd', serialNumber: 'x00abcd' }], [{ id: 'p', name: 'ABCD' }]).size).toBe(0);
-  });
-
-  it('sends only devices that are ticked and given a profile, in list order', () => {
-    const devices = [
-      { id: 'a', serialNumber: '1' },
-      { id: 'b', serialNumber: '2' },
-      { id: 'c', serialNumber: '3' },
-    ];
-    const choices = new Map([
-      ['c', 'p3'],
-      ['a', 'p1'],
-      ['b', 'p2'],
-    ]);
-    expect(chosenAssignments(devices, new Set(['c', 'a']), choices)).toEqual([
-      { deviceId: 'a', profileId: 'p1' },
-      { deviceId: 'c', profileId: 'p3' },
-    ]);
-    expect(chosenAssignments(devices, new Set(['b']), new Map())).toEqual([]);
   });
 });

@@ -35,15 +35,3 @@ export function autoMatch(
   }
   return matches;
 }
-
-/** The assignments to send: devices that are both ticked and given a profile, in list order. */
-export function chosenAssignments(
-  devices: readonly MatchDevice[],
-  selected: ReadonlySet<string>,
-  choices: ReadonlyMap<string, string>,
-): { deviceId: string; profileId: string }[] {
-  return devices.flatMap((d) => {
-    const profileId = choices.get(d.id);
-    return selected.has(d.id) && profileId ? [{ deviceId: d.id, profileId }] : [];
-  });
-}
