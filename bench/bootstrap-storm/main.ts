@@ -6,13 +6,13 @@
 // once), and counts the sessions the ACS refused (503, or any failed session) while they arrived.
 // It raises R until routers are refused, on SQLite and, when its server binaries are installed, on
 // PostgreSQL. Each rate runs on a new server and a new database.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProvisorProcess } from '../../test-support/provisor-process';
 import { cpuSeconds } from '../session-throughput/load';
 import { machine, printTable, writeResults } from '../lib/measure';
+import { benchPostgresUrl, freshPostgresDatabase } from '../lib/postgres';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '..', '..');
@@ -23,35 +23,6 @@ interface SimStatus {
   sessionsOk: number;
   failed: number;
   lastError: string;
-}
-
-function postgresUrl(): string | null {
-  if (process.env.STORM_SKIP_POSTGRES) return null;
-  if (process.env.PROVISOR_TEST_POSTGRES_URL) return process.env.PROVISOR_TEST_POSTGRES_URL;
-  const script = join(repoRoot, 'scripts', 'test-postgres.sh');
-  if (!existsSync(script)) return null;
-  try {
-    const out = execFileSync(script, ['start'], { encoding: 'utf8' });
-    return /PROVISOR_TEST_POSTGRES_URL=(\S+)/.exec(out)?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** A new database on the PostgreSQL server for one run. */
-async function freshDatabase(base: string): Promise<string> {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  const name = `provisor_storm_${Date.now()}`;
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function storm(database: string, rate: number, databaseUrl?: string) {
@@ -118,14 +89,14 @@ async function storm(database: string, rate: number, databaseUrl?: string) {
 }
 
 const rows: Record<string, string>[] = [];
-const pgBase = postgresUrl();
+const pgBase = process.env.STORM_SKIP_POSTGRES ? null : benchPostgresUrl();
 for (const database of ['SQLite', ...(pgBase ? ['PostgreSQL'] : [])]) {
   let refusedRuns = 0;
   for (const rate of RATES) {
     const row = await storm(
       database,
       rate,
-      database === 'PostgreSQL' ? await freshDatabase(pgBase!) : undefined,
+      database === 'PostgreSQL' ? await freshPostgresDatabase(pgBase!, 'provisor_storm') : undefined,
     );
     rows.push(row);
     console.log(JSON.stringify(row));

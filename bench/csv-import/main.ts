@@ -6,9 +6,9 @@
 // printed beside the wall time: on a machine shared with other work (see the load average) the wall
 // time includes waiting for a core, the CPU time does not.
 import { loadavg } from 'node:os';
-import pg from 'pg';
 import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
+import { freshPostgresDatabase } from '../lib/postgres';
 import { cpuSeconds } from '../session-throughput/load';
 
 const ROWS = Number(process.env.CSV_IMPORT_ROWS ?? 10_000);
@@ -24,20 +24,6 @@ function customers(run: number): string {
     lines.push(`${surname},${password},${serial}`);
   }
   return `${lines.join('\r\n')}\r\n`;
-}
-
-async function freshPostgres(base: string): Promise<string> {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  const name = `provisor_csv_import_${Date.now()}`;
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 const load = () =>
@@ -56,7 +42,7 @@ for (const database of ['SQLite', ...(pgBase ? ['PostgreSQL'] : [])]) {
       PROVISOR_ADMIN_PASSWORD: 'bench-admin-password',
       PROVISOR_WEB_DIST: '',
       PROVISOR_LOG_LEVEL: 'error',
-      ...(database === 'PostgreSQL' ? { DATABASE_URL: await freshPostgres(pgBase!) } : {}),
+      ...(database === 'PostgreSQL' ? { DATABASE_URL: await freshPostgresDatabase(pgBase!, 'provisor_csv_import') } : {}),
     },
   });
   const api = await apiClient(server.url, 'admin', 'bench-admin-password');

@@ -3,58 +3,22 @@
 // server and the simulator run in their own processes, as in a real deployment. Measures the time
 // until every job is complete, connection requests and sessions per second, and failures.
 // Target: 10,000 routers in under 60 s with no failure.
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
 import { specProfileValues } from '../../test-support/spec-profile';
 import { machine, printTable, writeResults } from '../lib/measure';
+import { startWaveFleet } from '../lib/wave-fleet';
 
 const COUNT = Number(process.env.WAVE_COUNT ?? 10_000);
-const PASSWORD = 'bench-admin-password';
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-interface SimStatus {
-  sessionsOk: number;
-  failed: number;
-  crAccepted: number;
-}
-
-const server = await startProvisorProcess({
-  env: {
-    PROVISOR_ADMIN_PASSWORD: PASSWORD,
-    PROVISOR_WEB_DIST: '',
-    PROVISOR_LOG_LEVEL: 'error',
-    PROVISOR_CR_MIN_INTERVAL_MS: '0',
-    PROVISOR_CR_CONCURRENCY: '200',
-  },
-});
-let last: SimStatus = { sessionsOk: 0, failed: 0, crAccepted: 0 };
-const sim = spawn(
-  join(repoRoot, 'node_modules', '.bin', 'tsx'),
-  [
-    join(repoRoot, 'packages/sim/src/cli.ts'),
-    ...['--acs', `${server.url}/`, '--count', String(COUNT), '--model', 'tr181', '--serial', 'WAVE{i:05}'],
-    ...['--interval', '3600', '--max-sessions', '256', '--status-every', '0.2'],
-  ],
-  { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-);
-sim.stdout!.on('data', (d: Buffer) => {
-  for (const line of d.toString().split('\n')) {
-    const m = /sessions ok (\d+) · failed (\d+).*conn\. requests (\d+) accepted/.exec(line);
-    if (m) last = { sessionsOk: Number(m[1]), failed: Number(m[2]), crAccepted: Number(m[3]) };
-  }
-});
-
+const fleet = await startWaveFleet(COUNT, 'WAVE{i:05}');
 try {
-  const api = await apiClient(server.url, 'admin', PASSWORD);
+  const { api } = fleet;
   const bootStart = performance.now();
   let ids: string[] = [];
   for (;;) {
     // Every router has informed and received its connection-request credentials.
     const missing = await api<{ total: number }>('/api/devices/unassigned?limit=1&search=WAVE');
     const page = await api<{ total: number }>('/api/devices?limit=1&search=WAVE');
-    if (page.total >= COUNT && missing.total >= COUNT && last.sessionsOk >= COUNT) {
+    if (page.total >= COUNT && missing.total >= COUNT && fleet.status().sessionsOk >= COUNT) {
       for (let offset = 0; offset < COUNT; offset += 1000) {
         const chunk = await api<{ devices: { id: string; connectionRequestUsername: string }[] }>(
           `/api/devices?limit=1000&offset=${offset}&search=WAVE`,
@@ -83,7 +47,7 @@ try {
   if (profile.validationStatus !== 'valid' || profile.parameterCount !== 13)
     throw new Error(`unexpected profile: ${JSON.stringify(profile)}`);
 
-  const before = { ...last };
+  const before = fleet.status();
   const started = performance.now();
   await api('/api/provisioning/assign-profile', { deviceIds: ids, profileId: profile.id });
   const assignSeconds = (performance.now() - started) / 1000;
@@ -94,7 +58,8 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   const seconds = (performance.now() - started) / 1000;
-  await new Promise((r) => setTimeout(r, 400)); // one more status line from the simulator
+  await fleet.settle();
+  const last = fleet.status();
   const sessions = last.sessionsOk - before.sessionsOk;
   const crs = last.crAccepted - before.crAccepted;
   const rows = [
@@ -117,7 +82,5 @@ try {
     `results: ${writeResults('provisioning-wave', { machine: machine(), count: COUNT, seconds, sessions, connectionRequests: crs, stats, rows })}`,
   );
 } finally {
-  sim.kill('SIGINT');
-  await new Promise((r) => sim.once('exit', r));
-  await server.stop();
+  await fleet.stop();
 }

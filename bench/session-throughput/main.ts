@@ -4,13 +4,13 @@
 // a bare node:http limit server. Reports sessions/s, server CPU per session, latency percentiles, the
 // Provisor/limit ratio, and p99 at 80% of Provisor's peak rate.
 // SQLite always; PostgreSQL too when its server binaries are installed.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
+import { benchPostgresUrl, freshPostgresDatabase } from '../lib/postgres';
 import { cpuSeconds, informBody, percentile, runLoad, type LoadResult } from './load';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -122,26 +122,6 @@ async function limitRun(keepAlive: boolean): Promise<Row> {
   }
 }
 
-function postgresUrl(): string | null {
-  if (process.env.PROVISOR_TEST_POSTGRES_URL) return process.env.PROVISOR_TEST_POSTGRES_URL;
-  const script = join(repoRoot, 'scripts', 'test-postgres.sh');
-  if (!existsSync(script)) return null;
-  try {
-    const out = execFileSync(script, ['start'], { env: { ...process.env, PGPORT: '54339' } }).toString();
-    return /PROVISOR_TEST_POSTGRES_URL=(\S+)/.exec(out)?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-async function freshPostgresDatabase(base: string): Promise<string> {
-  const name = `provisor_bench_${Date.now()}`;
-  await runStatement(base, `CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 const rows: Row[] = [];
 // The limit: the same sessions, ended with Connection: close as Provisor (like GenieACS) ends them,
 // so each session is a new TCP connection on both sides. For reference, the same server keeping the
@@ -149,9 +129,9 @@ const rows: Row[] = [];
 rows.push(await limitRun(false));
 rows.push(await limitRun(true));
 rows.push(...(await provisorRun('SQLite', {})));
-const pgBase = process.env.THROUGHPUT_SKIP_POSTGRES ? null : postgresUrl();
+const pgBase = process.env.THROUGHPUT_SKIP_POSTGRES ? null : benchPostgresUrl('54339');
 if (pgBase)
-  rows.push(...(await provisorRun('PostgreSQL', { DATABASE_URL: await freshPostgresDatabase(pgBase) })));
+  rows.push(...(await provisorRun('PostgreSQL', { DATABASE_URL: await freshPostgresDatabase(pgBase, 'provisor_bench') })));
 else console.log('PostgreSQL: skipped (no server binaries found, or THROUGHPUT_SKIP_POSTGRES set)');
 
 const limit = rows[0]!;

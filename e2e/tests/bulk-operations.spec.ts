@@ -1,12 +1,11 @@
 // Issue 16 point 4 acceptance (the console): the Bulk Operations screen in Chromium against the real
 // server, importing a customer list through the CSV dialog and assigning the profiles to simulated
 // routers with Auto-Match (spec §9: the profile name holds the serial's last 4 characters).
-import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { readCsv } from '@provisor/common';
 import type { Fleet } from '@provisor/sim';
 import { apiHeaders, signInAt } from '../support/auth';
 import { fleetAgainst } from '../support/fleet';
+import { downloadImportResults } from '../support/import-results';
 import { expect, test } from '../support/fixtures';
 
 let fleet: Fleet | undefined;
@@ -89,23 +88,7 @@ test('import good and bad customers through the dialog, then Auto-Match and assi
   // The results table and the downloaded results CSV agree row by row.
   const tableRows = page.getByRole('table', { name: 'Import results' }).locator('tbody tr');
   await expect(tableRows).toHaveCount(5);
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download Results' }).click();
-  const download = await downloading;
-  const read = readCsv((await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, ''));
-  if (!read.ok) throw new Error(read.reason);
-  const [header, ...records] = read.records.map((r) => r.fields);
-  expect(header).toEqual([
-    'line',
-    'surname',
-    'ssid',
-    'password',
-    'serial_number',
-    'status',
-    'error',
-    'profile_name',
-    'profile_id',
-  ]);
+  const records = await downloadImportResults(page, page.getByRole('button', { name: 'Download Results' }));
   expect(records.map((r) => [r[0], r[5]])).toEqual([
     ['2', 'success'],
     ['3', 'success'],

@@ -2,11 +2,11 @@
 // the real server and simulated EG8145V5 routers (the real TR-098 dump in ../shared/data/devices).
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { readCsv } from '@provisor/common';
 import type { Fleet } from '@provisor/sim';
 import { apiHeaders, signInAt } from '../support/auth';
 import { needSharedData, sharedDataPath } from '../support/shared-data';
 import { fleetAgainst } from '../support/fleet';
+import { downloadImportResults } from '../support/import-results';
 import { expect, test } from '../support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -246,22 +246,10 @@ test('import 50 customers with bad rows mixed in: the summary, the table and the
   await expect(banner(page)).toHaveText('Successfully imported 46 profiles');
 
   // The downloaded results CSV: one record per row, in order, with the file's line numbers.
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download Results CSV' }).click();
-  const read = readCsv((await readFile(await (await downloading).path(), 'utf8')).replace(/^\uFEFF/, ''));
-  if (!read.ok) throw new Error(read.reason);
-  const [header, ...records] = read.records.map((r) => r.fields);
-  expect(header).toEqual([
-    'line',
-    'surname',
-    'ssid',
-    'password',
-    'serial_number',
-    'status',
-    'error',
-    'profile_name',
-    'profile_id',
-  ]);
+  const records = await downloadImportResults(
+    page,
+    page.getByRole('button', { name: 'Download Results CSV' }),
+  );
   expect(records.map((r) => [Number(r[0]), r[5]])).toEqual(
     rows.map((r) => [r.line, r.good ? 'success' : 'failed']),
   );

@@ -1,0 +1,64 @@
+// A wave's setup, shared by provisioning-wave and bulk-filter-wave: Provisor and the simulator in
+// their own processes, as in a real deployment (connection requests unthrottled, 200 at once), the
+// simulator's routers on the built-in TR-181 model, 256 sessions at once, and its status line read
+// for sessions and connection requests.
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
+
+const PASSWORD = 'bench-admin-password';
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface SimStatus {
+  sessionsOk: number;
+  failed: number;
+  crAccepted: number;
+}
+
+/** `count` routers with serials from `serialTemplate` (e.g. 'WAVE{i:05}') against a new server. */
+export async function startWaveFleet(count: number, serialTemplate: string) {
+  const server = await startProvisorProcess({
+    env: {
+      PROVISOR_ADMIN_PASSWORD: PASSWORD,
+      PROVISOR_WEB_DIST: '',
+      PROVISOR_LOG_LEVEL: 'error',
+      PROVISOR_CR_MIN_INTERVAL_MS: '0',
+      PROVISOR_CR_CONCURRENCY: '200',
+    },
+  });
+  let last: SimStatus = { sessionsOk: 0, failed: 0, crAccepted: 0 };
+  const sim = spawn(
+    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    [
+      join(repoRoot, 'packages/sim/src/cli.ts'),
+      ...['--acs', `${server.url}/`, '--count', String(count), '--model', 'tr181', '--serial', serialTemplate],
+      ...['--interval', '3600', '--max-sessions', '256', '--status-every', '0.2'],
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  sim.stdout!.on('data', (d: Buffer) => {
+    for (const line of d.toString().split('\n')) {
+      const m = /sessions ok (\d+) · failed (\d+).*conn\. requests (\d+) accepted/.exec(line);
+      if (m) last = { sessionsOk: Number(m[1]), failed: Number(m[2]), crAccepted: Number(m[3]) };
+    }
+  });
+  const stop = async () => {
+    sim.kill('SIGINT');
+    await new Promise((r) => sim.once('exit', r));
+    await server.stop();
+  };
+  try {
+    return {
+      api: await apiClient(server.url, 'admin', PASSWORD),
+      /** The simulator's latest counters. */
+      status: (): SimStatus => ({ ...last }),
+      /** Waits for one more status line from the simulator (it prints every 0.2 s). */
+      settle: () => new Promise((r) => setTimeout(r, 400)),
+      stop,
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
