@@ -96,7 +96,10 @@ export const jobResult = exactObject({
   status: Type.Optional(Type.Integer()),
   /** The values written (set-parameters, apply-profile) or read (get-parameters). */
   parameters: Type.Optional(Type.Array(typedValue)),
-  /** apply-profile: parameters not pushed, and why (e.g. "not on this router"). */
+  /**
+   * apply-profile: parameters not pushed, and why (e.g. "not on this router"); refresh, discover-tree:
+   * names the router listed but would not read, with its fault.
+   */
   skipped: Type.Optional(Type.Array(exactObject({ name: Type.String(), reason: Type.String() }))),
   profileId: Type.Optional(Type.String()),
   /** apply-profile: the profile version pushed. */

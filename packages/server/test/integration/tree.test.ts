@@ -104,6 +104,62 @@ describe('discovery: the ACS reads a new router’s whole tree by itself', () =>
   });
 });
 
+describe('a router that lists names it will not read', () => {
+  const UNREADABLE = ['Device.DeviceInfo.UpTime', 'Device.WiFi.SSID.1.SSID'];
+
+  it('discovery narrows a refused batch down, skips just those names, and stores the rest of the tree', async () => {
+    const a = await start({ discoverTree: true });
+    const fleet = await a.fleet({
+      count: 1,
+      serialTemplate: 'UNRD{i:02}',
+      faults: { unreadableNames: UNREADABLE },
+    });
+    await fleet.waitForSessions(1);
+    const router = fleet.device('UNRD01')!;
+    const id = (await a.deviceBySerial('UNRD01')).id;
+    const job = await a.waitFor(
+      'discovery to finish',
+      async () => {
+        const [j] = await jobsOf(a, id, 'discover-tree');
+        if (j?.status === 'completed' || j?.status === 'failed') return j;
+        if (!router.inSession) router.informNow(['6 CONNECTION REQUEST']);
+        return undefined;
+      },
+      30_000,
+    );
+    expect(job).toMatchObject({ status: 'completed', error: null });
+    // The router did refuse them (9005), and the job says which names it skipped, and why.
+    expect(router.sessionLog.entries.some((e) => e.kind === 'rpc' && e.faultCode === 9005)).toBe(true);
+    expect(job.result.skipped).toEqual(
+      UNREADABLE.map((name) => ({ name, reason: expect.stringMatching(/^9005/) })),
+    );
+    const sim = simTree(router);
+    expect(job.result.count).toBe(sim.size - UNREADABLE.length);
+    const stored = await storedTree(a, id);
+    for (const [name, value] of sim) {
+      if (UNREADABLE.includes(name)) expect(stored.get(name)?.value, name).toBeUndefined();
+      else expect(stored.get(name)?.value, name).toBe(value);
+    }
+  });
+
+  it('a refresh by names (partial paths refused too) completes with the rest and names what it skipped', async () => {
+    const a = await start({});
+    const fleet = await a.fleet({
+      count: 1,
+      serialTemplate: 'UNRF{i:02}',
+      faults: { partialPathShare: 1, unreadableNames: UNREADABLE },
+    });
+    await fleet.waitForSessions(1);
+    const id = (await a.deviceBySerial('UNRF01')).id;
+    const res = await a.api('POST', `/api/devices/${id}/refresh`, { path: 'Device.' });
+    const job = await finished(a, res.json().job.id);
+    expect(job).toMatchObject({ status: 'completed', error: null });
+    expect(job.result.skipped.map((u: Json) => u.name)).toEqual(UNREADABLE);
+    const stored = await storedTree(a, id);
+    expect(stored.get('Device.DeviceInfo.Manufacturer')?.value).toBe('Provisor');
+  });
+});
+
 describe('a router that refuses partial paths in GetParameterValues', () => {
   it('refresh of the whole tree falls back to names in batches and leaves no empty value', async () => {
     const a = await start({});
@@ -197,7 +253,7 @@ describeWithSharedData('discovery of a real 5,000-parameter tree (TP-Link EX220 
     });
     expect((await finished(a, res.json().job.id)).status).toBe('completed');
     // The job completes at its answer; the session goes on with discovery, so read it once ended.
-    await a.waitFor('the operator job\'s session to end', async () => !sim.inSession);
+    await a.waitFor("the operator job's session to end", async () => !sim.inSession);
     // (The first session's SetParameterValues is the ACS's own connection-request credentials.)
     const withOperator = rpcsBySession(sim)
       .slice(1)

@@ -21,6 +21,8 @@ export interface ServeContext {
   failSetParameterValues?: number;
   /** A router that reads values only by full name: a partial path in GetParameterValues gets this fault. */
   refusePartialPaths?: number;
+  /** Names listed by GetParameterNames that GetParameterValues refuses with 9005. */
+  unreadable?: ReadonlySet<string>;
   /** A router that will not take a file: every Download gets this fault (e.g. 9010). */
   refuseDownloads?: number;
 }
@@ -98,6 +100,12 @@ export function serveRpc(
             faultCode: ctx.refusePartialPaths,
             faultString: 'Partial path not supported',
           },
+        ]);
+      }
+      const refused = ctx.unreadable && req.parameterNames.find((n) => ctx.unreadable!.has(n));
+      if (refused) {
+        return cwmpFault(9005, `Invalid parameter name: ${refused}`, [
+          { parameterName: refused, faultCode: 9005, faultString: 'Invalid parameter name' },
         ]);
       }
       const r = tree.getParameterValues(req.parameterNames);

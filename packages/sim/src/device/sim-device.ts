@@ -39,6 +39,12 @@ export interface DeviceFaults {
    * as a router that will not take the file does; 0 accepts downloads.
    */
   downloadFault: number;
+  /**
+   * Names the router lists in GetParameterNames but refuses to read: a GetParameterValues naming any
+   * of them is answered 9005 Invalid parameter name (firmwares that list a parameter they cannot
+   * read, e.g. a vendor object's broken leaf).
+   */
+  unreadableNames: readonly string[];
 }
 
 export const NO_FAULTS: DeviceFaults = {
@@ -49,6 +55,7 @@ export const NO_FAULTS: DeviceFaults = {
   crDrop: 'none',
   partialPathFault: 0,
   downloadFault: 0,
+  unreadableNames: [],
 };
 
 export interface DeviceTiming {
@@ -298,6 +305,7 @@ export class SimDevice {
         ...(failSpv ? { failSetParameterValues: faults.spvFaultCode } : {}),
         ...(faults.partialPathFault ? { refusePartialPaths: faults.partialPathFault } : {}),
         ...(faults.downloadFault ? { refuseDownloads: faults.downloadFault } : {}),
+        ...(faults.unreadableNames.length ? { unreadable: new Set(faults.unreadableNames) } : {}),
       });
     };
     try {

@@ -22,6 +22,8 @@ export interface FleetFaults {
   partialPathShare?: number;
   /** The fault they answer; default 9005 Invalid parameter name. */
   partialPathFaultCode?: number;
+  /** Names every device lists but refuses to read (9005 to a GetParameterValues naming one). */
+  unreadableNames?: string[];
 }
 
 export class FaultOptionError extends Error {
@@ -73,6 +75,7 @@ export function faultsFor(index: number, f: FleetFaults): DeviceFaults {
     crDrop: selected(index, f.crDropShare ?? 0, 7) ? (f.crDropMode ?? 'no-session') : 'none',
     partialPathFault: selected(index, f.partialPathShare ?? 0, 11) ? (f.partialPathFaultCode ?? 9005) : 0,
     downloadFault: NO_FAULTS.downloadFault,
+    unreadableNames: f.unreadableNames ?? NO_FAULTS.unreadableNames,
   };
 }
 

@@ -43,8 +43,13 @@ export interface JobState {
   stepRpcs?: number;
   /** A background job that yielded: the session it yielded in (it continues in a later one). */
   yieldedIn?: string;
-  /** apply-profile: parameters left out of its SetParameterValues, with why. */
+  /**
+   * apply-profile: parameters left out of its SetParameterValues, with why; a tree read: names the
+   * router listed but refused to read.
+   */
   skipped?: SkippedParameter[];
+  /** A tree read narrowing down a refused batch: names per GetParameterValues until it grows back. */
+  batchSize?: number;
   /** apply-profile: the SetParameterValues was sent again without parameters the router refused. */
   retried?: boolean;
 }

@@ -301,8 +301,13 @@ describe('parameter jobs', () => {
     const last = r.answer(view({}, { state: first.state! }), answer(leaves.slice(GPV_BATCH)));
     expect(last).toMatchObject({ kind: 'done', result: { path: 'Device.', count: GPV_BATCH + 5 } });
     expect(last.writes).toHaveLength(5);
-    // A batch refused too, or the names refused: the job fails with the router's fault.
-    expect(r.fault!(view({}, { state: first.state! }), fault)).toBeNull();
+    // A batch refused with a name fault is read again in halves (tree-read.ts batchRefused); any
+    // other fault of a batch, or the names refused, fails the job with the router's fault.
+    expect(r.fault!(view({}, { state: first.state! }), fault)).toMatchObject({
+      kind: 'rpc',
+      request: { parameterNames: leaves.slice(GPV_BATCH, GPV_BATCH + 3) },
+    });
+    expect(r.fault!(view({}, { state: first.state! }), cwmpFault(9001, 'Request denied'))).toBeNull();
     expect(r.fault!(view({}), fault)).toBeNull();
   });
 

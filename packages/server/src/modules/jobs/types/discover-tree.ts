@@ -8,7 +8,7 @@
 // goes on in the router's next sessions (descriptor.ts `background`, `yield`).
 import { Type } from 'typebox';
 import { describeJob, unexpected, type JobState, type Step } from '../descriptor';
-import { batchRead, leavesOf, nextBatch, rootOf } from './tree-read';
+import { batchRead, batchRefused, leavesOf, nextBatch, readResult, rootOf } from './tree-read';
 
 /**
  * RPCs of discovery per session: 1 GetParameterNames and up to 9 GetParameterValues of GPV_BATCH
@@ -37,7 +37,7 @@ function goOn(state: JobState, writes: Step['writes']): Step {
 
 const done = (state: JobState, writes?: Step['writes']): Step => ({
   kind: 'done',
-  result: { path: state.root, count: state.count ?? 0 },
+  result: readResult(state),
   writes,
 });
 
@@ -71,5 +71,11 @@ export default describeJob({
     if (a.name !== 'GetParameterValuesResponse') return unexpected(a, 'GetParameterValuesResponse');
     const read = batchRead(c.state, a);
     return read.done ? done(read.state, read.writes) : goOn(read.state, read.writes);
+  },
+  // A name the router listed but will not read: narrowed down and skipped (tree-read.ts).
+  fault: (c, f) => {
+    const refused = batchRefused(c.state, f);
+    if (!refused) return null;
+    return refused.done ? done(refused.state) : goOn(refused.state, undefined);
   },
 });

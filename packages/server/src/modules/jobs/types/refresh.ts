@@ -5,7 +5,15 @@
 // and the session's RPC limit (256 by default: 25,000 values) bounds it.
 import { Type } from 'typebox';
 import { describeJob, unexpected } from '../descriptor';
-import { batchRead, leavesOf, nextBatch, rootOf, withWritability } from './tree-read';
+import {
+  batchRead,
+  batchRefused,
+  leavesOf,
+  nextBatch,
+  readResult,
+  rootOf,
+  withWritability,
+} from './tree-read';
 
 /** `path`: a partial path ending in "."; none or empty for the whole tree. */
 const params = Type.Object(
@@ -42,12 +50,17 @@ export default describeJob({
     }
     const read = batchRead(c.state, a);
     if (read.done) {
-      return { kind: 'done', result: { path: c.state.root, count: read.state.count }, writes: read.writes };
+      return { kind: 'done', result: readResult(read.state), writes: read.writes };
     }
     return { ...nextBatch(read.state), writes: read.writes };
   },
-  // The partial path refused: its leaves by name. A batch refused fails the job with the fault.
-  fault: (c) => {
+  // A batch refused for a name the router will not read: narrowed down and that name skipped
+  // (tree-read.ts); the partial path refused: its leaves by name. Other faults fail the job.
+  fault: (c, f) => {
+    const refused = batchRefused(c.state, f);
+    if (refused) {
+      return refused.done ? { kind: 'done', result: readResult(refused.state) } : nextBatch(refused.state);
+    }
     if (c.state.phase !== 'gpn-done') return null;
     if ((c.state.leaves ?? []).length === 0)
       return { kind: 'done', result: { path: c.state.root, count: 0 } };
