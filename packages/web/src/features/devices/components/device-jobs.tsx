@@ -2,6 +2,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { parameterLine } from '@/lib/secrets';
 import type { Job } from '@provisor/server/contract';
 import { useDeviceJobs } from '../api/get-device-jobs';
+import { jobResultLines } from '../lib/job-result';
 import { formatDateTime, formatJobType } from '@/lib/format';
 import { JobStatusBadge } from '@/components/status-badge';
 
@@ -71,7 +72,11 @@ export function DeviceJobs({ deviceId }: { deviceId: string }) {
                     {job.faultCode != null ? (
                       <p className="font-mono text-xs text-red-600">Fault {job.faultCode}</p>
                     ) : null}
-                    {!job.error && job.faultCode == null && !job.params.parameters?.length ? (
+                    <JobResultLines job={job} />
+                    {!job.error &&
+                    job.faultCode == null &&
+                    !job.params.parameters?.length &&
+                    jobResultLines(job).length === 0 ? (
                       <span className="text-slate-400">—</span>
                     ) : null}
                   </td>
@@ -104,6 +109,21 @@ function JobParameters({ job }: { job: Job }) {
         );
       })}
       {more > 0 ? <p className="font-sans text-slate-500">... and {more} more parameters</p> : null}
+    </div>
+  );
+}
+
+/** What the job produced (lib/job-result.ts). */
+function JobResultLines({ job }: { job: Job }) {
+  const lines = jobResultLines(job);
+  if (lines.length === 0) return null;
+  return (
+    <div className="mt-1 text-xs text-slate-600" data-testid="job-result">
+      {lines.map((line, index) => (
+        <p key={index} className="max-w-md truncate" title={line}>
+          {line}
+        </p>
+      ))}
     </div>
   );
 }
