@@ -169,6 +169,11 @@ describe('the FileType of a transfer (issue 23, point 8)', () => {
         status: 'completed',
         result: { fileId: expect.any(String) },
       });
+      // The store keeps a configuration file as config, a log as log.
+      const files = (await acs.api('GET', `/api/devices/${id}/files`)).json().files;
+      expect(files.find((f: { id: string }) => f.id === job.result.fileId)?.kind, fileType).toBe(
+        fileType.includes('Configuration') ? 'config' : 'log',
+      );
     }
     expect(
       transfers()

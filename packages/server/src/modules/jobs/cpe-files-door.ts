@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
 import type { FileStore } from '../files/index';
 import type { JobParams, JobsService } from './service';
+import { uploadKindOf } from './descriptor';
 import { descriptorOf } from './types';
+import { uploadFileType } from './types/upload-file';
 
 export interface CpeFilesOptions {
   jobs: JobsService;
@@ -80,7 +82,10 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
       const job = await jobFor(jobId, token);
       const transfer = job ? descriptorOf(job.type).transfer : undefined;
       if (!job || transfer?.direction !== 'upload') return notFound(reply);
-      const { kind } = transfer;
+      const kind =
+        transfer.kind === 'by-file-type'
+          ? uploadKindOf(uploadFileType(JSON.parse(job.params) as { filePath: string; fileType?: string }))
+          : transfer.kind;
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > o.maxUploadBytes) {
         return reply

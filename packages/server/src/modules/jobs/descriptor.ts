@@ -124,8 +124,16 @@ export interface JobView<P> {
 /** How the CPE moves a transfer's file (TR-069 Amendment 6, A.3.2.8 Download and A.4.1.5 Upload). */
 export type TransferKind =
   | { direction: 'download' }
-  /** The file kind the store keeps an upload as. */
-  | { direction: 'upload'; kind: 'log' | 'backup' };
+  /**
+   * The file kind the store keeps an upload as: always one, or from the job's Upload FileType
+   * (`uploadKindOf`: a Vendor Configuration File is kept as config, a Vendor Log File as log).
+   */
+  | { direction: 'upload'; kind: 'backup' | 'by-file-type' };
+
+/** The store's kind for an Upload of this FileType (TR-069 Amendment 6, A.4.1.5). */
+export function uploadKindOf(fileType: string | undefined): 'config' | 'log' {
+  return /^[13] Vendor Configuration File/.test(fileType ?? '') ? 'config' : 'log';
+}
 
 export interface JobDescriptor<P = unknown> {
   type: string;

@@ -575,7 +575,7 @@ describe('jobs that finish in a later session', () => {
 
   it('upload-file and backup-config ask the device to PUT to the job URL, and finish only when a file arrived', () => {
     const log = d('upload-file');
-    expect(log.transfer).toEqual({ direction: 'upload', kind: 'log' });
+    expect(log.transfer).toEqual({ direction: 'upload', kind: 'by-file-type' });
     expect(log.start(view({ filePath: '/var/log/messages', token: 'tok' }))).toMatchObject({
       request: {
         name: 'Upload',

@@ -8,19 +8,19 @@ import { afterTransferRpc, transferFault, upload, uploadDone } from './transfer'
 /** Jobs made before the FileType was resolved: a filePath that is a FileType, else the log. */
 const UPLOAD_FILE_TYPE = /^([13] Vendor Configuration File|[24] Vendor Log File)( \d+)?$/;
 
+/** The Upload's FileType: the one the route resolved, else as jobs made before that had it. */
+export const uploadFileType = (p: { filePath: string; fileType?: string }): string =>
+  p.fileType ?? (UPLOAD_FILE_TYPE.test(p.filePath) ? p.filePath : '2 Vendor Log File');
+
 export default describeJob({
   type: 'upload-file',
   /** `filePath`: the file on the device, its last part names the stored file; `fileType`: the Upload FileType. */
   params: downloadFileBody,
   rpcs: ['Upload'],
-  transfer: { direction: 'upload', kind: 'log' },
+  transfer: { direction: 'upload', kind: 'by-file-type' },
   start: (c) => {
     const path = c.params.filePath;
-    return upload(
-      c,
-      c.params.fileType ?? (UPLOAD_FILE_TYPE.test(path) ? path : '2 Vendor Log File'),
-      path.split('/').pop() || 'device-file.log',
-    );
+    return upload(c, uploadFileType(c.params), path.split('/').pop() || 'device-file.log');
   },
   answer: (c, a) =>
     a.name === 'UploadResponse'
