@@ -77,6 +77,37 @@ describe('parseCli', () => {
     expect(() => parseCli(['--acs', 'http://x/', '--upload-method', 'ftp'])).toThrow(/put, post/);
   });
 
+  it('takes the router quirks (none unless told) and the names devices will not read', () => {
+    expect(parseCli(['--acs', 'http://x/']).fleet.quirks).toEqual({
+      emptyContentType: false,
+      undeclaredPrefixes: 'none',
+      md5FirstChallengeOnly: false,
+      crDigestChallenges: ['MD5'],
+    });
+    const c = parseCli([
+      '--acs',
+      'http://x/',
+      '--empty-content-type',
+      '--undeclared-prefixes',
+      'faults',
+      '--md5-first-challenge-only',
+      '--cr-digest-challenges',
+      'SHA-512-256, MD5',
+      '--unreadable',
+      'Device.A.B,Device.C',
+    ]);
+    expect(c.fleet.quirks).toEqual({
+      emptyContentType: true,
+      undeclaredPrefixes: 'faults',
+      md5FirstChallengeOnly: true,
+      crDigestChallenges: ['SHA-512-256', 'MD5'],
+    });
+    expect(c.fleet.faults?.unreadableNames).toEqual(['Device.A.B', 'Device.C']);
+    expect(() => parseCli(['--acs', 'http://x/', '--undeclared-prefixes', 'some'])).toThrow(
+      /none, faults, all/,
+    );
+  });
+
   it('says what is wrong with a bad number or a missing --acs', () => {
     expect(() => parseCli(['--acs', 'http://x/', '--count', 'many'])).toThrow(
       /--count must be a whole number from 1/,

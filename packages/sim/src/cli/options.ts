@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { FACTORY_RESET_EVENTS, REBOOT_EVENTS } from '../device/reboot-behaviour';
 import type { RebootBehaviour } from '../device/reboot-behaviour';
+import type { RouterQuirks } from '../device/quirks';
 import type { FleetOptions } from '../fleet/fleet';
 
 export interface CliConfig {
@@ -138,9 +139,38 @@ export function buildCommand(): Command {
         .choices(['put', 'post'])
         .default('put'),
     )
+    .option(
+      '--unreadable <names>',
+      'comma-separated parameter names devices list but refuse to read (9005 to GetParameterValues)',
+    )
+    .option('--empty-content-type', 'quirk: every POST carries an empty Content-Type header')
+    .addOption(
+      new Option(
+        '--undeclared-prefixes <where>',
+        'quirk: soap:/cwmp:/xsd: prefixes used but never declared, in faults or in every message',
+      )
+        .choices(['none', 'faults', 'all'])
+        .default('none'),
+    )
+    .option(
+      '--md5-first-challenge-only',
+      'quirk: Digest toward the ACS reads only the first challenge, and speaks MD5 only',
+    )
+    .option(
+      '--cr-digest-challenges <algorithms>',
+      'quirk: the Digest algorithms the connection-request server offers, in order (e.g. SHA-512-256,MD5)',
+      'MD5',
+    )
     .option('--duration <seconds>', 'stop after this long (0 = until Ctrl-C)', number('--duration', 0), 0)
     .showHelpAfterError();
 }
+
+/** A comma-separated list, each item trimmed, empty ones left out. */
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 
 /** Parses argv (without node and script) into the fleet's options. Throws a CommanderError on bad input. */
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv = {}): CliConfig {
@@ -183,6 +213,13 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = {}): CliConfig
       crDropMode: str('crDropMode') === 'no-answer' ? 'no-answer' : 'no-session',
       partialPathShare: num('partialPathFail'),
       partialPathFaultCode: num('partialPathFaultCode'),
+      ...(str('unreadable') ? { unreadableNames: list(str('unreadable')!) } : {}),
+    },
+    quirks: {
+      emptyContentType: o.emptyContentType === true,
+      undeclaredPrefixes: str('undeclaredPrefixes') as RouterQuirks['undeclaredPrefixes'],
+      md5FirstChallengeOnly: o.md5FirstChallengeOnly === true,
+      crDigestChallenges: list(str('crDigestChallenges') ?? 'MD5'),
     },
   };
   const modelsDir = str('modelsDir') ?? env.PROVISOR_SIM_MODELS;
