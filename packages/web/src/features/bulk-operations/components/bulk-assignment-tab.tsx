@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-error';
 import type { BulkAssignResults, Device } from '@provisor/server/contract';
 import { useAssignableProfiles } from '../api/get-assignable-profiles';
-import { useBulkAssign } from '../api/bulk-assign';
+import { useBulkAssign } from '@/components/device-assignment/bulk-assign';
 import { useUnassignedDevices } from '@/hooks/use-unassigned-devices';
 import { autoMatch, chosenAssignments } from '../lib/auto-match';
 import { NoticeBanner, type Notice } from './notice';

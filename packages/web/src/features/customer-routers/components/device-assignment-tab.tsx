@@ -4,7 +4,7 @@ import { buttonClass } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-error';
-import { useAssignDevices } from '../api/assign-devices';
+import { useBulkAssign } from '@/components/device-assignment/bulk-assign';
 import { useCustomerProfiles } from '../api/get-customer-profiles';
 import { useUnassignedDevices } from '@/hooks/use-unassigned-devices';
 import { autoMatch } from '../lib/auto-match';
@@ -29,7 +29,7 @@ const STATUS_CLASS: Record<string, string> = {
 export function DeviceAssignmentTab({ onBanner }: { onBanner: ShowBanner }) {
   const devices = useUnassignedDevices();
   const profiles = useCustomerProfiles();
-  const assign = useAssignDevices();
+  const assign = useBulkAssign();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [chosen, setChosen] = useState<ReadonlyMap<string, string>>(new Map());
 
