@@ -1,5 +1,6 @@
 // The Dashboard's numbers in Chromium against the real server: counts from GET /api/stats that follow
 // the live channel (stats_update) as simulated routers inform, and the lazily loaded screens.
+import type { APIRequestContext } from '@playwright/test';
 import type { Fleet } from '@provisor/sim';
 import { fillSignIn } from '../support/auth';
 import { fleetAgainst } from '../support/fleet';
@@ -63,7 +64,7 @@ test('the Dashboard is in the first page; other screens load their own chunk on 
 });
 
 /** The API's answer, with the admin's token (the page's numbers are checked against it). */
-async function apiJson<T>(request: import('@playwright/test').APIRequestContext, path: string): Promise<T> {
+async function apiJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const login = await request.post(`${server.url}/api/auth/login`, {
     data: { username: 'admin', password: ADMIN_PASSWORD },
   });
