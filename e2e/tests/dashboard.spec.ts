@@ -1,9 +1,10 @@
 // The Dashboard's numbers in Chromium against the real server: counts from GET /api/stats that follow
 // the live channel (stats_update) as simulated routers inform, and the lazily loaded screens.
+import type { APIRequestContext } from '@playwright/test';
 import type { Fleet } from '@provisor/sim';
 import { fillSignIn } from '../support/auth';
 import { fleetAgainst } from '../support/fleet';
-import { startServer, type RunningServer } from '../support/server';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from '../support/server';
 import { expect, test } from '../support/fixtures';
 
 // A server of its own: the worker's server has whatever devices the other files registered.
@@ -60,4 +61,91 @@ test('the Dashboard is in the first page; other screens load their own chunk on 
   await page.getByRole('navigation').getByRole('link', { name: 'Devices', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Devices', exact: true })).toBeVisible();
   expect(scripts.filter((path) => /^\/assets\/devices-page-[\w-]+\.js$/.test(path))).toHaveLength(1);
+});
+
+/** The API's answer, with the admin's token (the page's numbers are checked against it). */
+async function apiJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const login = await request.post(`${server.url}/api/auth/login`, {
+    data: { username: 'admin', password: ADMIN_PASSWORD },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const answer = await request.get(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as T;
+}
+
+const STAT_KEYS = [
+  'totalDevices',
+  'onlineDevices',
+  'provisioningDevices',
+  'errorDevices',
+  'pendingJobs',
+  'completedJobs',
+  'failedJobs',
+] as const;
+
+// Issue 18 acceptance: the numbers equal the API's and move without a reload as 30 routers come online
+// and jobs complete; the feed shows those events, live and after a reload; the charts plot real samples.
+test('the cards equal the API, the feed and charts follow 30 routers and their jobs, live and after a reload', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${server.url}/login`);
+  await fillSignIn(page);
+  await expect(page.getByTestId('dashboard-totalDevices')).toHaveText(/^\d+$/);
+  const feed = page.getByRole('region', { name: 'Real-time Activity' });
+  await expect(feed.getByText('Live', { exact: true })).toBeVisible();
+
+  const more = await fleetAgainst(server.url, { count: 30, serialTemplate: 'FEED{i:02}' });
+  try {
+    await more.waitForSessions(30, 60_000);
+    const afterOnline = await apiJson<Record<(typeof STAT_KEYS)[number], number>>(request, '/api/stats');
+    await expect(page.getByTestId('dashboard-totalDevices')).toHaveText(String(afterOnline.totalDevices), {
+      timeout: 15_000,
+    });
+    await expect(feed.getByText(/FEED\d\d/).first()).toBeVisible({ timeout: 15_000 });
+
+    // Jobs that complete: a reboot of three of the new routers.
+    const { devices } = await apiJson<{ devices: { id: string; serialNumber: string }[] }>(
+      request,
+      '/api/devices?search=FEED&limit=100',
+    );
+    const login = await request.post(`${server.url}/api/auth/login`, {
+      data: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    const { token } = (await login.json()) as { token: string };
+    for (const device of devices.slice(0, 3))
+      await request.post(`${server.url}/api/devices/${device.id}/reboot`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+    await expect
+      .poll(async () => (await apiJson<{ completedJobs: number }>(request, '/api/stats')).completedJobs, {
+        timeout: 45_000,
+      })
+      .toBeGreaterThanOrEqual(3);
+    await expect(page.locator('li[data-type="success"]').first()).toBeVisible({ timeout: 15_000 });
+    await expect(async () => {
+      const stats = await apiJson<Record<(typeof STAT_KEYS)[number], number>>(request, '/api/stats');
+      for (const key of STAT_KEYS)
+        await expect(page.getByTestId(`dashboard-${key}`)).toHaveText(String(stats[key]));
+    }).toPass({ timeout: 15_000 });
+
+    // Real samples, no random numbers: the charts have points from the server's history and live updates.
+    await expect(page.getByTestId('system-resources')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('network-activity')).toBeVisible();
+    await page.screenshot({ path: 'e2e/.artifacts/dashboard-1440.png', fullPage: true });
+
+    await page.reload();
+    await expect(feed.getByText(/FEED\d\d/).first()).toBeVisible();
+    await expect(page.locator('li[data-type="success"]').first()).toBeVisible();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('dashboard-totalDevices')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'e2e/.artifacts/dashboard-390.png', fullPage: true });
+  } finally {
+    await more.stop();
+  }
 });

@@ -3,8 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { LiveClientContext } from '@/hooks/use-live';
 import { createAppLiveClient, resumeOnSignsOfLife } from '@/lib/live';
 import type { LiveClient } from '@/lib/live-client';
-import { applyLiveMessage, coalescedInvalidation } from '@/lib/live-messages';
+import { applyLiveMessage, coalescedInvalidation, refreshActivity } from '@/lib/live-messages';
 import { useAuthStore } from '@/stores/auth-store';
+import { useUiSettingsStore } from '@/stores/ui-settings-store';
 
 export interface LiveProviderProps {
   children: ReactNode;
@@ -17,10 +18,15 @@ export function LiveProvider({ children, client: injected }: LiveProviderProps) 
   const [client] = useState(() => injected ?? createAppLiveClient());
   const queryClient = useQueryClient();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  // UI Settings "enableWebSocket": off closes the channel (the indicator says Disconnected), on reopens it.
+  const liveEnabled = useUiSettingsStore((state) => state.enableWebSocket);
 
   useEffect(() => {
     const invalidate = coalescedInvalidation(queryClient);
-    return client.subscribe((message) => applyLiveMessage(invalidate, message));
+    return client.subscribe((message) => {
+      applyLiveMessage(invalidate, message);
+      refreshActivity(invalidate, message);
+    });
   }, [client, queryClient]);
 
   // Messages sent while the channel was down are lost: once it is back, everything on screen is
@@ -38,14 +44,14 @@ export function LiveProvider({ children, client: injected }: LiveProviderProps) 
   }, [client, queryClient]);
 
   useEffect(() => {
-    if (!isAuthenticated) return;
+    if (!isAuthenticated || !liveEnabled) return;
     client.connect();
     const stopWatching = resumeOnSignsOfLife(client);
     return () => {
       stopWatching();
       client.disconnect();
     };
-  }, [client, isAuthenticated]);
+  }, [client, isAuthenticated, liveEnabled]);
 
   return <LiveClientContext value={client}>{children}</LiveClientContext>;
 }

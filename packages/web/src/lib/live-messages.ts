@@ -106,3 +106,13 @@ export function applyLiveMessage(
       break; // performance_update, connection_event: for subscribers (dashboard charts and feed)
   }
 }
+
+/**
+ * The Dashboard's "Real-time Activity" feed (issue 18): the server logs what these messages announce,
+ * so each one refetches the feed (coalesced with the other queries: at most one refetch per window).
+ */
+const ACTIVITY_MESSAGES = new Set(['job_update', 'device_status_update', 'system_alert', 'connection_event']);
+
+export function refreshActivity(invalidate: Invalidate, message: LiveMessage): void {
+  if (ACTIVITY_MESSAGES.has(message.type)) invalidate(queryKeys.activity.all);
+}

@@ -49,5 +49,15 @@ export const queryKeys = {
   },
   settings: {
     all: ['settings'] as const,
+    backups: () => ['settings', 'backups'] as const,
   },
+  // The Dashboard's history (issue 18). Outside ['stats']: a stats_update must not refetch them.
+  activity: {
+    all: ['activity'] as const,
+    list: (limit: number) => ['activity', 'list', limit] as const,
+  },
+  performance: {
+    history: () => ['performance', 'history'] as const,
+  },
+  statsTrend: () => ['stats-trend'] as const,
 } as const;

@@ -2,8 +2,10 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { readProviderName, readServerAddress } from '@/config/runtime';
+import { useTheme } from '@/hooks/use-theme';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { DebugPanel } from './debug-panel';
 import { Sidebar } from './sidebar';
 import { StaleDataNotice } from './stale-data-notice';
 
@@ -13,6 +15,7 @@ export function AppLayout() {
     providerName: readProviderName(),
     serverAddress: readServerAddress(),
   }));
+  useTheme();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
       <AppHeader providerName={runtime.providerName} serverAddress={runtime.serverAddress} />
@@ -26,6 +29,7 @@ export function AppLayout() {
           </Suspense>
         </main>
       </div>
+      <DebugPanel />
       <AppFooter />
     </div>
   );

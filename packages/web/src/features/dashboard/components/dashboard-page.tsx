@@ -3,15 +3,22 @@ import { useStats } from '@/api/get-stats';
 import { buttonClass } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { useStatsTrend } from '../api/get-stats-trend';
+import { ActivityFeed } from './activity-feed';
 import { DashboardStats } from './dashboard-stats';
+import { ResourceCharts } from './resource-charts';
+import { StatusDistribution } from './status-distribution';
 import { WelcomePanel } from './welcome-panel';
 
 /**
- * spec §2 "Dashboard": the seven counts from GET /api/stats, refetched every 30 s and on every live
- * stats_update; a welcome panel while there are no devices. A failed refetch keeps the last numbers.
+ * spec §2 "Dashboard": the seven counts from GET /api/stats, refetched every N s (UI Settings, 30 by
+ * default) and on every live stats_update, with their trend against 24 h ago; a welcome panel while
+ * there are no devices; the status pie, the activity feed and the resource charts. A failed refetch
+ * keeps the last numbers; a panel whose own request fails says so and the rest of the page works on.
  */
 export function DashboardPage() {
   const query = useStats();
+  const trend = useStatsTrend();
 
   let body;
   if (query.isPending) {
@@ -44,13 +51,13 @@ export function DashboardPage() {
   } else {
     body = (
       <div className="space-y-6">
-        <DashboardStats stats={query.data} />
+        <DashboardStats stats={query.data} before={trend.data?.stats ?? null} />
         {query.data.totalDevices === 0 ? <WelcomePanel /> : null}
-        {/*
-          Dashboard issue, not built yet (spec §2 "Dashboard"): the "Device Status Distribution" pie
-          and the "Real-time Activity" feed side by side, then the "System Resources" and "Network
-          Activity" charts. They belong here, below the cards; nothing is rendered for them until then.
-        */}
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <StatusDistribution stats={query.data} />
+          <ActivityFeed />
+        </div>
+        <ResourceCharts />
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import { Activity, CircleAlert, CircleCheck, CircleX, Clock, Loader, Router } from 'lucide-react';
 import type { DeviceStats } from '@/api/get-stats';
 import { StatCard, type StatCardProps } from '@/components/ui/stat-card';
+import { computeTrend } from '../lib/stats';
 
 type Card = Omit<StatCardProps, 'value'> & { key: keyof DeviceStats };
 
@@ -15,12 +16,22 @@ const CARDS: Card[] = [
   { key: 'failedJobs', title: 'Failed Jobs', icon: CircleX, color: 'red' },
 ];
 
-/** The value of each card carries data-testid="dashboard-<key>", e.g. dashboard-totalDevices. */
-export function DashboardStats({ stats }: { stats: DeviceStats }) {
+/**
+ * The value of each card carries data-testid="dashboard-<key>", e.g. dashboard-totalDevices; its trend
+ * (against `before`, the counts of about 24 h ago, when the server has them) dashboard-<key>-trend.
+ */
+export function DashboardStats({ stats, before }: { stats: DeviceStats; before?: DeviceStats | null }) {
   return (
     <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {CARDS.map(({ key, ...card }) => (
-        <StatCard key={key} {...card} value={stats[key]} testId={`dashboard-${key}`} />
+        <StatCard
+          key={key}
+          {...card}
+          value={stats[key]}
+          testId={`dashboard-${key}`}
+          trend={computeTrend(stats[key], before?.[key])}
+          trendLabel="vs 24 h ago"
+        />
       ))}
     </dl>
   );

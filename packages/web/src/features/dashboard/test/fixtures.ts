@@ -25,3 +25,29 @@ export function serveStats(stats: () => DeviceStats) {
 
 export const statsRequests = (fetch: ReturnType<typeof stubFetch>) =>
   fetch.requests.filter((request) => pathOf(request) === '/api/stats');
+
+export interface DashboardAnswers {
+  stats?: () => DeviceStats;
+  activity?: () => unknown;
+  performance?: () => unknown;
+  trend?: () => unknown;
+}
+
+/** Answers the Dashboard's four requests; a missing one answers 404 (the server side not there yet). */
+export function serveDashboard(answers: DashboardAnswers) {
+  const routes: Record<string, (() => unknown) | undefined> = {
+    '/api/stats': answers.stats,
+    '/api/activity': answers.activity,
+    '/api/stats/performance': answers.performance,
+    '/api/stats/trend': answers.trend,
+  };
+  return stubFetch((request) => {
+    const answer = routes[pathOf(request)];
+    return answer
+      ? jsonResponse(200, answer())
+      : jsonResponse(404, { error: 'Not Found', message: `no stub for ${pathOf(request)}` });
+  });
+}
+
+export const requestsTo = (fetch: ReturnType<typeof stubFetch>, path: string) =>
+  fetch.requests.filter((request) => pathOf(request) === path);

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { useRefreshIntervalMs } from '@/stores/ui-settings-store';
 import type { DeviceList, ListDevicesQuery } from '@provisor/server/contract';
 
 /** spec §9: the Devices screen asks for 100 at a time and refetches every 30 s. */
@@ -14,13 +15,15 @@ export function getDevices(query: DevicesQuery, signal?: AbortSignal): Promise<D
   return api.get<DeviceList>('/api/devices', { query: { search, status, limit, offset }, signal });
 }
 
-export const devicesQueryOptions = (query: DevicesQuery) =>
+export const devicesQueryOptions = (query: DevicesQuery, refetchMs = DEVICES_REFETCH_MS) =>
   queryOptions({
     queryKey: queryKeys.devices.list({ ...query }),
     queryFn: ({ signal }) => getDevices(query, signal),
     // Paging and searching keep the previous page on screen until the next one arrives.
     placeholderData: keepPreviousData,
-    refetchInterval: DEVICES_REFETCH_MS,
+    refetchInterval: refetchMs,
   });
 
-export const useDevices = (query: DevicesQuery) => useQuery(devicesQueryOptions(query));
+// UI Settings "refresh interval" drives the list's refetch (issue 18).
+export const useDevices = (query: DevicesQuery) =>
+  useQuery(devicesQueryOptions(query, useRefreshIntervalMs()));

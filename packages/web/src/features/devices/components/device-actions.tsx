@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Menu, menuItemClass } from '@/components/ui/menu';
 import { useBackupDeviceConfig } from '../api/backup-device-config';

@@ -1,7 +1,7 @@
 // "Register New Device" (spec §2 Devices, §5 Register device, §8 Registration failure).
 import { CircleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { FormField, inputClass } from '@/components/ui/form-field';

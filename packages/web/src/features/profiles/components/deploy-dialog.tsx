@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { DevicePicker } from '@/components/device-picker/device-picker';
 import { NO_DEVICES, selectionIsEmpty, type Selection } from '@/components/device-picker/selection';
 import { buttonClass } from '@/components/ui/button';

@@ -2,7 +2,7 @@
 // §5 Profile).
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { ErrorBanner } from '@/components/ui/error-banner';

@@ -1,6 +1,6 @@
 import { CircleAlert, Play, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { FormField, inputClass } from '@/components/ui/form-field';

@@ -1,6 +1,230 @@
+import type { Settings } from '@provisor/server/contract';
+import { CircleAlert, CircleCheck, Info, Save } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { buttonClass } from '@/components/ui/button';
+import { ErrorBanner } from '@/components/ui/error-banner';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { serverDetail } from '@/lib/api-error';
+import { useUiSettingsStore } from '@/stores/ui-settings-store';
+import { useSaveSettings } from '../api/save-settings';
+import { useSettings } from '../api/get-settings';
+import {
+  FIELDS,
+  formFromSettings,
+  saveBody,
+  TAB_OF,
+  uiFromForm,
+  validateForm,
+  type FieldKey,
+  type FormErrors,
+  type FormValues,
+  type SettingsTab,
+} from '../lib/settings-form';
+import { SettingsFormContext } from './settings-fields';
+import { CwmpTab, DatabaseTab, ServerTab, UiSettingsTab } from './settings-tabs';
 
-// Placeholder until the Settings screen is built (spec §2 "Settings").
+/** spec §9: the save banner shows for 3 s. */
+export const SAVE_BANNER_MS = 3_000;
+
+const TABS: { value: SettingsTab; label: string }[] = [
+  { value: 'server', label: 'Server' },
+  { value: 'cwmp', label: 'CWMP/TR-069' },
+  { value: 'database', label: 'Database' },
+  { value: 'ui', label: 'UI Settings' },
+];
+
+/** spec §2 Settings: loading, load failure with Retry, then the form. */
 export function SettingsPage() {
-  return <PageHeader title="Settings" />;
+  const query = useSettings();
+  let body;
+  if (query.isPending) {
+    body = (
+      <div role="status" className="flex justify-center py-16">
+        <Spinner className="h-8 w-8" />
+        <span className="sr-only">Loading settings...</span>
+      </div>
+    );
+  } else if (query.isError) {
+    body = (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-2 rounded-lg bg-white px-4 py-16 text-center shadow-sm ring-1 ring-slate-200"
+      >
+        <CircleAlert aria-hidden="true" className="h-10 w-10 text-red-500" />
+        <p className="text-base font-semibold text-slate-900">Failed to load settings</p>
+        <p className="text-sm text-slate-600">Please check if the server is running and try again.</p>
+        <button
+          type="button"
+          className={`${buttonClass('secondary', 'sm')} mt-2`}
+          onClick={() => void query.refetch()}
+        >
+          Retry
+        </button>
+      </div>
+    );
+  } else body = <SettingsForm settings={query.data} />;
+  return (
+    <div>
+      <PageHeader title="Settings" />
+      {body}
+    </div>
+  );
+}
+
+type SaveStatus = 'idle' | 'success' | 'error';
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const [values, setValues] = useState<FormValues>(() =>
+    formFromSettings(settings, useUiSettingsStore.getState()),
+  );
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [tab, setTab] = useState<SettingsTab>('server');
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const [requiresRestart, setRequiresRestart] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const save = useSaveSettings();
+  const updateUi = useUiSettingsStore((state) => state.update);
+  const tabsId = useId();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // spec §4 "Settings save": success or error, back to idle after 3 s.
+  const show = (next: SaveStatus, restart = false) => {
+    setStatus(next);
+    setRequiresRestart(restart);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setStatus('idle');
+      setRequiresRestart(false);
+    }, SAVE_BANNER_MS);
+  };
+
+  const setValue = (key: FieldKey, value: string | boolean) => {
+    setValues((now) => ({ ...now, [key]: value }));
+    setErrors((now) => {
+      if (!now[key]) return now;
+      const { [key]: _, ...rest } = now;
+      return rest;
+    });
+  };
+
+  const onSave = () => {
+    setRefusal(null);
+    const found = validateForm(values);
+    setErrors(found);
+    const bad = Object.keys(found) as FieldKey[];
+    if (bad.length > 0) {
+      setTab(TAB_OF[FIELDS[bad[0]!].section]);
+      return;
+    }
+    updateUi(uiFromForm(values));
+    save.mutate(saveBody(values, settings.database.type === 'postgres'), {
+      onSuccess: (saved) => {
+        setValues(formFromSettings(saved.settings, uiFromForm(values)));
+        show('success', saved.requiresRestart);
+      },
+      onError: (error) => {
+        setRefusal(
+          serverDetail(error) ?? 'The server did not answer. Check that it is running, then save again.',
+        );
+        show('error');
+      },
+    });
+  };
+
+  const errorList = Object.values(errors);
+  return (
+    <SettingsFormContext value={{ values, errors, setValue }}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSave();
+        }}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div role="tablist" aria-label="Settings" className="flex flex-wrap border-b border-slate-200">
+            {TABS.map(({ value, label }) => (
+              <button
+                key={value}
+                type="button"
+                role="tab"
+                id={`${tabsId}-${value}`}
+                aria-selected={tab === value}
+                aria-controls={`${tabsId}-panel`}
+                onClick={() => setTab(value)}
+                className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
+                  tab === value
+                    ? 'border-blue-600 text-blue-700'
+                    : 'border-transparent text-slate-600 hover:text-slate-900'
+                }`}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
+            {save.isPending ? (
+              <Spinner className="h-4 w-4" />
+            ) : (
+              <Save aria-hidden="true" className="h-4 w-4" />
+            )}
+            Save Settings
+          </button>
+        </div>
+
+        {status === 'success' ? (
+          <p
+            role="status"
+            className="flex items-center gap-2 rounded-md bg-green-50 p-3 text-sm text-green-800 ring-1 ring-green-200"
+          >
+            <CircleCheck aria-hidden="true" className="h-4 w-4" />
+            Settings saved successfully
+          </p>
+        ) : null}
+        {status === 'error' ? (
+          <p
+            role="alert"
+            className="flex items-center gap-2 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200"
+          >
+            <CircleAlert aria-hidden="true" className="h-4 w-4" />
+            Failed to save settings
+          </p>
+        ) : null}
+        {requiresRestart ? (
+          <p
+            role="status"
+            className="flex items-center gap-2 rounded-md bg-yellow-50 p-3 text-sm text-yellow-800 ring-1 ring-yellow-200"
+          >
+            <Info aria-hidden="true" className="h-4 w-4" />
+            Some changes require server restart to take effect
+          </p>
+        ) : null}
+        {refusal ? (
+          <ErrorBanner
+            title="The server refused the settings"
+            items={[refusal]}
+            onDismiss={() => setRefusal(null)}
+          />
+        ) : null}
+        {errorList.length > 0 ? (
+          <ErrorBanner title="Fix these fields, then save again" items={errorList} />
+        ) : null}
+
+        <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`} className="min-w-0">
+          {tab === 'server' ? (
+            <ServerTab />
+          ) : tab === 'cwmp' ? (
+            <CwmpTab settings={settings} />
+          ) : tab === 'database' ? (
+            <DatabaseTab settings={settings} />
+          ) : (
+            <UiSettingsTab />
+          )}
+        </div>
+      </form>
+    </SettingsFormContext>
+  );
 }

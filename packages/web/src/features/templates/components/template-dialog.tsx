@@ -1,7 +1,7 @@
 // The create/edit template dialog (spec §2 Templates, §4 "the template dialog has mode create or
 // edit", §5 Template).
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { ErrorBanner } from '@/components/ui/error-banner';

@@ -1,0 +1,48 @@
+import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import type { DeviceStats } from '@/api/get-stats';
+import { distribution, percentLabel } from '../lib/stats';
+import { Panel } from './panel';
+
+const READY = { isPending: false, isError: false, hasData: true, retry: () => {} };
+
+/** spec §2: "Device Status Distribution", only non-zero slices, percent labels. */
+export function StatusDistribution({ stats }: { stats: DeviceStats }) {
+  const slices = distribution(stats);
+  return (
+    <Panel title="Device Status Distribution" state={READY}>
+      {slices.length === 0 ? (
+        <p className="py-16 text-center text-sm text-slate-500">No devices registered yet</p>
+      ) : (
+        <>
+          <div className="h-64" data-testid="status-distribution">
+            <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 256 }}>
+              <PieChart>
+                <Pie
+                  data={slices}
+                  dataKey="value"
+                  nameKey="name"
+                  outerRadius="75%"
+                  isAnimationActive={false}
+                  label={({ percent }) => percentLabel(percent ?? 0)}
+                >
+                  {slices.map((slice) => (
+                    <Cell key={slice.name} fill={slice.color} />
+                  ))}
+                </Pie>
+                <Tooltip />
+                <Legend />
+              </PieChart>
+            </ResponsiveContainer>
+          </div>
+          <ul className="sr-only">
+            {slices.map((slice) => (
+              <li key={slice.name}>
+                {slice.name}: {slice.value}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Panel>
+  );
+}
