@@ -4,6 +4,7 @@
 // the console can import its types (`import type ... from '@provisor/server/contract'`).
 export * from './activity';
 export * from './auth';
+export * from './campaigns';
 export * from './common';
 export * from './devices';
 export * from './files';

@@ -48,14 +48,20 @@ export const parameterWrites = Type.Array(parameterWrite, { minItems: 1, maxItem
 export const deviceIds = Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 100_000 });
 
 /**
- * The devices of a bulk call: `deviceIds` or `filter`, exactly one (the route says what to fix
+ * The devices of a bulk call: `deviceIds`, `filter` or `groupId`, exactly one (the route says what to fix
  * otherwise: both, neither, an empty list, a filter matching no device are each a 400).
  */
 export const deviceSelection = {
   deviceIds: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100_000 })),
   filter: Type.Optional(deviceFilter),
+  /** A saved device group (contract/campaigns.ts), resolved by its filter when the call is made. */
+  groupId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
 };
-export type DeviceSelection = { deviceIds?: string[]; filter?: Static<typeof deviceFilter> };
+export type DeviceSelection = {
+  deviceIds?: string[];
+  filter?: Static<typeof deviceFilter>;
+  groupId?: string;
+};
 
 /** A parameter with its value and type, as a job wrote or read it. */
 export const typedValue = exactObject({ name: Type.String(), value: Type.String(), type: Type.String() });

@@ -4,6 +4,7 @@ import { Type, type Static } from 'typebox';
 import { exactObject, nullable } from './common';
 import { deviceStatus } from './devices';
 import { bulkOperation, jobStatus, jobType } from './jobs';
+import { campaign } from './campaigns';
 import { deviceStats } from './stats';
 
 export const livePayloads = {
@@ -45,6 +46,8 @@ export const livePayloads = {
     ipAddress: Type.String(),
   }),
   stats_update: deviceStats,
+  /** A campaign's state or counts changed: at most once a second per campaign, the last state always sent. */
+  campaign_update: campaign,
 };
 
 /** Each live message type and its payload. */
