@@ -63,6 +63,8 @@ export async function registerHttp(
 ): Promise<void> {
   const { auth, bus, files, jobs, cwmp, cpeAuth, settings } = services;
   trackRoutes(app);
+  // Requests per second for the Dashboard (stats/performance.ts): a counter, nothing more.
+  app.addHook('onResponse', async () => services.performance.countRequest());
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -30,6 +30,9 @@ import { createProfilesService, type ProfilesService } from './modules/profiles/
 import { defaultSettings } from './modules/settings/defaults';
 import { createSettingsService, type SettingsService } from './modules/settings/service';
 import { createStatsService, type StatsService } from './modules/stats/service';
+import { createActivityLog, type ActivityLog } from './modules/stats/activity';
+import { createPerformanceMonitor, type PerformanceMonitor } from './modules/stats/performance';
+import { createSnapshots, type Snapshots } from './modules/stats/snapshots';
 import { createTemplatesRepository } from './modules/templates/repository';
 import { createTemplatesService, type TemplatesService } from './modules/templates/service';
 import { createUsersRepository } from './modules/users/repository';
@@ -43,6 +46,12 @@ export interface Services {
   settings: SettingsService;
   devices: DevicesService;
   stats: StatsService;
+  /** The Dashboard's persisted activity feed (stats/activity.ts). */
+  activity: ActivityLog;
+  /** The server's load, sampled (stats/performance.ts). */
+  performance: PerformanceMonitor;
+  /** Hourly dashboard counts for the trends (stats/snapshots.ts). */
+  snapshots: Snapshots;
   cwmp: SessionEngine;
   cpeAuth: CpeAuthenticator;
   connectionRequests: ConnectionRequester;
@@ -143,7 +152,9 @@ async function build(
     updateIntervalMs: 1000,
     onError: (err) => log.warn({ err }, 'bulk operation update failed'),
   });
+  // stats_update at most about once a second (issue 18), however many routers inform.
   const stats = createStatsService(devices, jobs, bus, {
+    debounceMs: 1000,
     onError: (err) => log.warn({ err }, 'stats update failed'),
   });
   const shedder = createLoadShedder({ maxLagMs: config.cwmpShedLagMs });
@@ -184,13 +195,38 @@ async function build(
     // Derived from the kept secret, so processes sharing the database accept each other's nonces.
     nonceKey: createHmac('sha256', signingSecret).update('provisor: CWMP Digest nonces').digest(),
   });
-  const connectionRequests = createConnectionRequester({
+  const requester = createConnectionRequester({
     timeoutMs: config.connectionRequestTimeoutMs,
     concurrency: config.connectionRequestConcurrency,
     minIntervalMs: config.connectionRequestMinIntervalMs,
     allowBasic: () => settings.get().connectionRequest.allowBasic,
     allowedNetworks: () => settings.get().connectionRequest.allowedNetworks,
   });
+  // Every connection request's outcome is told on the bus (activity log, metrics), whoever sent it.
+  const connectionRequests: ConnectionRequester = {
+    async send(target) {
+      const result = await requester.send(target);
+      bus.signal('connection_request_done', {
+        deviceId: target.deviceId,
+        outcome: result.outcome,
+        message: result.message,
+      });
+      return result;
+    },
+  };
+  const activity = createActivityLog(database.db, devices, bus, {
+    flushIntervalMs: 1000,
+    flushAt: 500,
+    maxEntries: config.activityMaxEntries,
+    maxDays: config.activityMaxDays,
+    onError: (err) => log.warn({ err }, 'writing the activity log failed'),
+  });
+  const performance = createPerformanceMonitor(bus, {
+    intervalMs: 5000,
+    activeSessions: () => cwmp.activeSessions(),
+    overloaded: () => shedder.overloaded(),
+  });
+  const snapshots = createSnapshots(database.db, () => stats.compute());
   // New jobs wake their device with a connection request (see modules/jobs/wake.ts).
   const waker = createWaker({
     settings,
@@ -221,6 +257,9 @@ async function build(
       settings,
       devices,
       stats,
+      activity,
+      performance,
+      snapshots,
       cwmp,
       cpeAuth,
       connectionRequests,

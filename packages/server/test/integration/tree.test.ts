@@ -197,7 +197,7 @@ describeWithSharedData('discovery of a real 5,000-parameter tree (TP-Link EX220 
     });
     expect((await finished(a, res.json().job.id)).status).toBe('completed');
     // The job completes at its answer; the session goes on with discovery, so read it once ended.
-    await a.waitFor('the operator job\'s session to end', async () => !sim.inSession);
+    await a.waitFor("the operator job's session to end", async () => !sim.inSession);
     // (The first session's SetParameterValues is the ACS's own connection-request credentials.)
     const withOperator = rpcsBySession(sim)
       .slice(1)

@@ -162,6 +162,13 @@ export function createSessionEngine(
       case 'closed':
         sessions.delete(s.id);
         if (byDevice.get(s.deviceId) === s.id) byDevice.delete(s.deviceId);
+        // The end of a session that opened (its device known): from memory, no statement.
+        if (s.deviceId)
+          bus.publish('connection_event', {
+            connected: false,
+            deviceId: s.deviceId,
+            ipAddress: s.remoteAddress,
+          });
         return null;
     }
   }
