@@ -33,6 +33,7 @@ import { createStatsService, type StatsService } from './modules/stats/service';
 import { createActivityLog, type ActivityLog } from './modules/stats/activity';
 import { createPerformanceMonitor, type PerformanceMonitor } from './modules/stats/performance';
 import { createSnapshots, type Snapshots } from './modules/stats/snapshots';
+import { createMetrics, type Metrics } from './modules/stats/metrics';
 import { createTemplatesRepository } from './modules/templates/repository';
 import { createTemplatesService, type TemplatesService } from './modules/templates/service';
 import { createUsersRepository } from './modules/users/repository';
@@ -52,6 +53,8 @@ export interface Services {
   performance: PerformanceMonitor;
   /** Hourly dashboard counts for the trends (stats/snapshots.ts). */
   snapshots: Snapshots;
+  /** Prometheus metrics; null unless PROVISOR_METRICS_TOKEN is set (stats/metrics.ts). */
+  metrics: Metrics | null;
   cwmp: SessionEngine;
   cpeAuth: CpeAuthenticator;
   connectionRequests: ConnectionRequester;
@@ -178,12 +181,17 @@ async function build(
       discoverTree: config.discoverTree,
     },
   );
+  // Off unless an operator asked for it (README "Operations").
+  const metrics = config.metricsToken
+    ? createMetrics({ bus, devices, jobs, activeSessions: () => cwmp.activeSessions() })
+    : null;
   const cwmp = createSessionEngine(
     { devices, settings, bus, jobs: jobSide ?? jobEngine, log },
     {
       maxRpcsPerSession: config.cwmpMaxRpcsPerSession,
       maxBodyBytes: config.cwmpBodyLimitBytes,
       shedder,
+      ...(metrics ? { observer: metrics.observer } : {}),
     },
   );
   const cpeAuth = createCpeAuthenticator(settings, devices, {
@@ -260,6 +268,7 @@ async function build(
       activity,
       performance,
       snapshots,
+      metrics,
       cwmp,
       cpeAuth,
       connectionRequests,

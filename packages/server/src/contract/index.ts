@@ -13,3 +13,4 @@ export * from './profiles';
 export * from './settings';
 export * from './stats';
 export * from './templates';
+export * from './operations';

@@ -4,3 +4,4 @@ export { createStatsService, type DeviceStats, type StatsService } from './servi
 export { createActivityLog, type ActivityLog } from './activity';
 export { createPerformanceMonitor, type PerformanceMonitor } from './performance';
 export { createSnapshots, type Snapshots } from './snapshots';
+export { createMetrics, type Metrics } from './metrics';
