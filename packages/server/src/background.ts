@@ -49,6 +49,9 @@ export async function startBackgroundWork(
   // The Dashboard's resources chart and trends (issue 18): samples while the server listens, a
   // snapshot of the counts each hour (and at start, unless one is recent), the activity log pruned.
   app.addHook('onListen', async () => performance.start());
+  // Scheduled SQLite backups: checked each minute against the settings as they are then.
+  app.addHook('onListen', async () => services.backups.start());
+  app.addHook('onClose', async () => services.backups.stop());
   app.addHook('onClose', async () => performance.stop());
   const hourly = () =>
     Promise.all([

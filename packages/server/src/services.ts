@@ -29,6 +29,7 @@ import { createProfilesRepository } from './modules/profiles/repository';
 import { createProfilesService, type ProfilesService } from './modules/profiles/service';
 import { defaultSettings } from './modules/settings/defaults';
 import { createSettingsService, type SettingsService } from './modules/settings/service';
+import { createBackups, type Backups } from './modules/settings/backups';
 import { createStatsService, type StatsService } from './modules/stats/service';
 import { createActivityLog, type ActivityLog } from './modules/stats/activity';
 import { createPerformanceMonitor, type PerformanceMonitor } from './modules/stats/performance';
@@ -45,6 +46,8 @@ export interface Services {
   users: UsersService;
   bus: EventBus;
   settings: SettingsService;
+  /** Scheduled SQLite backups (settings/backups.ts). */
+  backups: Backups;
   devices: DevicesService;
   stats: StatsService;
   /** The Dashboard's persisted activity feed (stats/activity.ts). */
@@ -138,6 +141,12 @@ async function build(
       config.database.kind === 'sqlite' ? config.database.path : '',
     ),
   );
+  const backups = createBackups({
+    backup: database.backup,
+    databasePath: config.database.kind === 'sqlite' ? config.database.path : '',
+    settings,
+    onError: (err) => log.error({ err }, 'the scheduled database backup failed'),
+  });
   const devices = createDevicesService(
     createDevicesRepository(database.db, database.dialect),
     createInformStore(database.db, database.prepared, database.dialect),
@@ -263,6 +272,7 @@ async function build(
       users,
       bus,
       settings,
+      backups,
       devices,
       stats,
       activity,

@@ -35,7 +35,9 @@ describe('operations doors (issue 18 point 5)', () => {
     for (const auth of [undefined, 'Bearer wrong-token', `Basic ${TOKEN}`]) {
       const res = await scrape(auth);
       expect(res.status).toBe(401);
-      expect(((await res.json()) as { message: string }).message).toMatch(/Authorization: Bearer <PROVISOR_METRICS_TOKEN>/);
+      expect(((await res.json()) as { message: string }).message).toMatch(
+        /Authorization: Bearer <PROVISOR_METRICS_TOKEN>/,
+      );
     }
   });
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../../contract';
-import { getSettingsSchema, putSettingsSchema, testSettingsSchema } from './schemas';
+import { getSettingsSchema, listBackupsSchema, putSettingsSchema, testSettingsSchema } from './schemas';
 import { AppError } from '../../errors';
 import type { ServerSettings } from './defaults';
 import { connectionTarget } from '../cwmp/index';
@@ -49,6 +49,8 @@ export async function settingsRoutes(fastify: FastifyInstance) {
   const { settings, database, devices, connectionRequests } = app.services;
 
   app.get('/api/settings', { schema: getSettingsSchema }, async () => toApiSettings(settings.get()));
+
+  app.get('/api/settings/backups', { schema: listBackupsSchema }, async () => app.services.backups.list());
 
   app.put('/api/settings', { schema: putSettingsSchema }, async (request) => {
     const patch = request.body;
