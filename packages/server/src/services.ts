@@ -164,9 +164,8 @@ async function build(
     updateIntervalMs: 1000,
     onError: (err) => log.warn({ err }, 'bulk operation update failed'),
   });
-  // stats_update at most about once a second (issue 18), however many routers inform.
+  // stats_update coalesced: one recount per 200 ms however many routers inform.
   const stats = createStatsService(devices, jobs, bus, {
-    debounceMs: 1000,
     onError: (err) => log.warn({ err }, 'stats update failed'),
   });
   const shedder = createLoadShedder({ maxLagMs: config.cwmpShedLagMs });
