@@ -13,7 +13,7 @@ export async function startBackgroundWork(
   { services, shedder, waker }: Core,
   config: Pick<Config, 'sweepIntervalMs'>,
 ): Promise<void> {
-  const { auth, cwmp, devices, jobs, operations, stats } = services;
+  const { auth, cwmp, devices, jobs, operations, stats, activity, performance, snapshots } = services;
   // Devices that informed before this start turn offline on time too.
   await devices.watchAll();
   app.addHook('onListen', async () => shedder.start());
@@ -46,10 +46,27 @@ export async function startBackgroundWork(
     await cwmp.closeAll();
   });
 
+  // The Dashboard's resources chart and trends (issue 18): samples while the server listens, a
+  // snapshot of the counts each hour (and at start, unless one is recent), the activity log pruned.
+  app.addHook('onListen', async () => performance.start());
+  // Scheduled SQLite backups: checked each minute against the settings as they are then.
+  app.addHook('onListen', async () => services.backups.start());
+  app.addHook('onClose', async () => services.backups.stop());
+  app.addHook('onClose', async () => performance.stop());
+  const hourly = () =>
+    Promise.all([
+      snapshots.take().catch((err: unknown) => app.log.warn({ err }, 'taking a stats snapshot failed')),
+      activity.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning the activity log failed')),
+    ]);
+  app.addHook('onListen', async () => void (await hourly()));
+  // Entries still buffered are written before the database closes.
+  app.addHook('onClose', async () => activity.stop());
+
   const prune = setInterval(() => {
     auth
       .prune()
       .catch((err: unknown) => app.log.warn({ err }, 'pruning revoked tokens and sign-in counts failed'));
+    void hourly();
   }, PRUNE_INTERVAL_MS);
   prune.unref();
   app.addHook('onClose', async () => clearInterval(prune));

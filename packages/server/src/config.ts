@@ -88,6 +88,11 @@ export interface Config {
   discoverTree: boolean;
   /** Directory of Broadband Forum data-model XML files for the template check; null skips it. */
   dataModelsDir: string | null;
+  /** Activity log retention: at most this many entries, none older than activityMaxDays. */
+  activityMaxEntries: number;
+  activityMaxDays: number;
+  /** Bearer token of GET /metrics; null turns /metrics off (404). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -184,6 +189,16 @@ function dataModelsDir(raw: string | undefined, cwd: string): string | null {
   return dir;
 }
 
+/** PROVISOR_METRICS_TOKEN: set, /metrics is served to requests bearing it; unset, /metrics is off. */
+function metricsToken(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 16 || /\s/.test(raw))
+    throw new ConfigError(
+      'PROVISOR_METRICS_TOKEN must be at least 16 characters without spaces (or unset, to turn /metrics off)',
+    );
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const logLevel = env.PROVISOR_LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -239,5 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     setConnectionRequestCredentials: boolean(env, 'PROVISOR_CR_SET_CREDENTIALS', true),
     discoverTree: boolean(env, 'PROVISOR_DISCOVER_TREE', true),
     dataModelsDir: dataModelsDir(env.PROVISOR_DATA_MODELS_DIR, cwd),
+    activityMaxEntries: integer(env, 'PROVISOR_ACTIVITY_MAX_ENTRIES', 10_000, 100, 10_000_000),
+    activityMaxDays: integer(env, 'PROVISOR_ACTIVITY_MAX_DAYS', 30, 1, 3650),
+    metricsToken: metricsToken(env.PROVISOR_METRICS_TOKEN),
   };
 }

@@ -19,6 +19,7 @@ import { profilesRoutes } from './modules/profiles/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { templatesRoutes } from './modules/templates/routes';
+import { operationsRoutes } from './http/operations';
 import type { Core } from './services';
 
 export interface RouteSummary {
@@ -63,6 +64,11 @@ export async function registerHttp(
 ): Promise<void> {
   const { auth, bus, files, jobs, cwmp, cpeAuth, settings } = services;
   trackRoutes(app);
+  // Requests per second for the Dashboard (stats/performance.ts): a counter, nothing more.
+  app.addHook('onResponse', async (_request, reply) => {
+    services.performance.countRequest();
+    services.metrics?.countHttp(reply.statusCode);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -88,6 +94,7 @@ export async function registerHttp(
   await app.register(settingsRoutes);
   await app.register(devicesRoutes);
   await app.register(statsRoutes);
+  await app.register(operationsRoutes, { metrics: services.metrics, metricsToken: config.metricsToken });
   await app.register(connectionRoutes);
   await app.register(jobsRoutes);
   await app.register(multipart, { limits: { fileSize: config.maxFileBytes, files: 1 } });

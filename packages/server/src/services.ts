@@ -29,7 +29,12 @@ import { createProfilesRepository } from './modules/profiles/repository';
 import { createProfilesService, type ProfilesService } from './modules/profiles/service';
 import { defaultSettings } from './modules/settings/defaults';
 import { createSettingsService, type SettingsService } from './modules/settings/service';
+import { createBackups, type Backups } from './modules/settings/backups';
 import { createStatsService, type StatsService } from './modules/stats/service';
+import { createActivityLog, type ActivityLog } from './modules/stats/activity';
+import { createPerformanceMonitor, type PerformanceMonitor } from './modules/stats/performance';
+import { createSnapshots, type Snapshots } from './modules/stats/snapshots';
+import { createMetrics, type Metrics } from './modules/stats/metrics';
 import { createTemplatesRepository } from './modules/templates/repository';
 import { createTemplatesService, type TemplatesService } from './modules/templates/service';
 import { createUsersRepository } from './modules/users/repository';
@@ -41,8 +46,18 @@ export interface Services {
   users: UsersService;
   bus: EventBus;
   settings: SettingsService;
+  /** Scheduled SQLite backups (settings/backups.ts). */
+  backups: Backups;
   devices: DevicesService;
   stats: StatsService;
+  /** The Dashboard's persisted activity feed (stats/activity.ts). */
+  activity: ActivityLog;
+  /** The server's load, sampled (stats/performance.ts). */
+  performance: PerformanceMonitor;
+  /** Hourly dashboard counts for the trends (stats/snapshots.ts). */
+  snapshots: Snapshots;
+  /** Prometheus metrics; null unless PROVISOR_METRICS_TOKEN is set (stats/metrics.ts). */
+  metrics: Metrics | null;
   cwmp: SessionEngine;
   cpeAuth: CpeAuthenticator;
   connectionRequests: ConnectionRequester;
@@ -126,6 +141,12 @@ async function build(
       config.database.kind === 'sqlite' ? config.database.path : '',
     ),
   );
+  const backups = createBackups({
+    backup: database.backup,
+    databasePath: config.database.kind === 'sqlite' ? config.database.path : '',
+    settings,
+    onError: (err) => log.error({ err }, 'the scheduled database backup failed'),
+  });
   const devices = createDevicesService(
     createDevicesRepository(database.db, database.dialect),
     createInformStore(database.db, database.prepared, database.dialect),
@@ -143,6 +164,7 @@ async function build(
     updateIntervalMs: 1000,
     onError: (err) => log.warn({ err }, 'bulk operation update failed'),
   });
+  // stats_update coalesced: one recount per 200 ms however many routers inform.
   const stats = createStatsService(devices, jobs, bus, {
     onError: (err) => log.warn({ err }, 'stats update failed'),
   });
@@ -167,12 +189,17 @@ async function build(
       discoverTree: config.discoverTree,
     },
   );
+  // Off unless an operator asked for it (README "Operations").
+  const metrics = config.metricsToken
+    ? createMetrics({ bus, devices, jobs, activeSessions: () => cwmp.activeSessions() })
+    : null;
   const cwmp = createSessionEngine(
     { devices, settings, bus, jobs: jobSide ?? jobEngine, log },
     {
       maxRpcsPerSession: config.cwmpMaxRpcsPerSession,
       maxBodyBytes: config.cwmpBodyLimitBytes,
       shedder,
+      ...(metrics ? { observer: metrics.observer } : {}),
     },
   );
   const cpeAuth = createCpeAuthenticator(settings, devices, {
@@ -184,13 +211,38 @@ async function build(
     // Derived from the kept secret, so processes sharing the database accept each other's nonces.
     nonceKey: createHmac('sha256', signingSecret).update('provisor: CWMP Digest nonces').digest(),
   });
-  const connectionRequests = createConnectionRequester({
+  const requester = createConnectionRequester({
     timeoutMs: config.connectionRequestTimeoutMs,
     concurrency: config.connectionRequestConcurrency,
     minIntervalMs: config.connectionRequestMinIntervalMs,
     allowBasic: () => settings.get().connectionRequest.allowBasic,
     allowedNetworks: () => settings.get().connectionRequest.allowedNetworks,
   });
+  // Every connection request's outcome is told on the bus (activity log, metrics), whoever sent it.
+  const connectionRequests: ConnectionRequester = {
+    async send(target) {
+      const result = await requester.send(target);
+      bus.signal('connection_request_done', {
+        deviceId: target.deviceId,
+        outcome: result.outcome,
+        message: result.message,
+      });
+      return result;
+    },
+  };
+  const activity = createActivityLog(database.db, devices, bus, {
+    flushIntervalMs: 1000,
+    flushAt: 500,
+    maxEntries: config.activityMaxEntries,
+    maxDays: config.activityMaxDays,
+    onError: (err) => log.warn({ err }, 'writing the activity log failed'),
+  });
+  const performance = createPerformanceMonitor(bus, {
+    intervalMs: 5000,
+    activeSessions: () => cwmp.activeSessions(),
+    overloaded: () => shedder.overloaded(),
+  });
+  const snapshots = createSnapshots(database.db, () => stats.compute());
   // New jobs wake their device with a connection request (see modules/jobs/wake.ts).
   const waker = createWaker({
     settings,
@@ -219,8 +271,13 @@ async function build(
       users,
       bus,
       settings,
+      backups,
       devices,
       stats,
+      activity,
+      performance,
+      snapshots,
+      metrics,
       cwmp,
       cpeAuth,
       connectionRequests,

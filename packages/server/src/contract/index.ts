@@ -14,3 +14,4 @@ export * from './profiles';
 export * from './settings';
 export * from './stats';
 export * from './templates';
+export * from './operations';

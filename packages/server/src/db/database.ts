@@ -34,6 +34,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   prepared: PreparedQuery;
   statements: StatementLog;
+  /** SQLite only: copies the database, while it is in use, to `destination` (SQLite's online backup). */
+  backup?: (destination: string) => Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -105,7 +107,14 @@ export function openDatabase(
     });
     const prepared: PreparedQuery = async <R>(text: string, params: readonly unknown[]) =>
       (await db.executeQuery<R>(CompiledQuery.raw(text, [...params]))).rows;
-    return { db, dialect: 'sqlite', prepared, statements, destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      prepared,
+      statements,
+      backup: async (destination) => void (await sqlite.backup(destination)),
+      destroy: () => db.destroy(),
+    };
   }
   const pool = new pg.Pool({
     connectionString: config.url,

@@ -1,3 +1,4 @@
+import type { ActivityTable, StatsSnapshotsTable } from './tables/activity';
 import type { BulkOperationsTable } from './tables/bulk-operations';
 import type { DeviceParametersTable, DevicesTable } from './tables/devices';
 import type { FilesTable } from './tables/files';
@@ -30,4 +31,6 @@ export interface Database {
   templates: TemplatesTable;
   profiles: ProfilesTable;
   profile_versions: ProfileVersionsTable;
+  activity: ActivityTable;
+  stats_snapshots: StatsSnapshotsTable;
 }

@@ -17,6 +17,7 @@ import * as m0015 from './0015-job-wait-until';
 import * as m0016 from './0016-bulk-operations';
 import * as m0017 from './0017-profile-serial-match';
 import * as m0018 from './0018-profile-customer-indexes';
+import * as m0019 from './0019-activity-and-snapshots';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016-bulk-operations': m0016,
   '0017-profile-serial-match': m0017,
   '0018-profile-customer-indexes': m0018,
+  '0019-activity-and-snapshots': m0019,
 };

@@ -28,6 +28,14 @@ const PUBLIC_ROUTES = [
   'POST /files/:job/:token/:name',
   'POST /',
   'POST /*',
+  // Operations (issue 18): a load balancer's liveness and readiness probes carry no sign-in and
+  // answer one word; /metrics checks its own bearer token (PROVISOR_METRICS_TOKEN), 404 when unset.
+  'GET /health',
+  'HEAD /health',
+  'GET /ready',
+  'HEAD /ready',
+  'GET /metrics',
+  'HEAD /metrics',
 ];
 
 /** Other spellings of a path that a client could send for it. */

@@ -19,3 +19,4 @@ export {
 export { createLoadShedder, type LoadShedder, type LoadShedderOptions } from './load-shedder';
 export { cwmpDoor, type CwmpDoorOptions } from './plugin';
 export { connectionRoutes } from './routes';
+export type { SessionObserver } from './session-engine';

@@ -46,6 +46,17 @@ export interface SessionEngineOptions {
   /** Says when new sessions are refused (load-shedder.ts). */
   shedder?: Pick<LoadShedder, 'overloaded' | 'refuse'>;
   now?: () => number;
+  /** Told what sessions do, for /metrics (stats/metrics.ts); in memory only, never a statement. */
+  observer?: SessionObserver;
+}
+
+export interface SessionObserver {
+  /** An Inform was recorded or refused, taking this long. */
+  inform(seconds: number, outcome: 'recorded' | 'refused'): void;
+  /** The router answered an RPC of ours (or faulted) this long after it was sent. */
+  rpc(method: string, seconds: number, outcome: 'answered' | 'fault'): void;
+  /** A session that opened (its device known) ended. */
+  sessionEnded(): void;
 }
 
 export function createSessionEngine(
@@ -61,6 +72,9 @@ export function createSessionEngine(
   const now = options.now ?? (() => Date.now());
   const { devices, jobs, bus, log } = deps;
   const sessions = new Map<string, SessionState>();
+  /** When each session's outstanding RPC was handed out (for the RPC latency of /metrics). */
+  const rpcSentAt = new Map<string, number>();
+  const observer = options.observer;
   /** The session of each device (a device has at most one: a new Inform replaces it). */
   const byDevice = new Map<string, string>();
 
@@ -106,6 +120,7 @@ export function createSessionEngine(
     const s = state;
     switch (e.kind) {
       case 'record-inform': {
+        const informStarted = performance.now();
         let verdict = 'ok' as ReturnType<typeof admission>;
         const recorded = await devices.recordInform(
           {
@@ -117,6 +132,7 @@ export function createSessionEngine(
           },
           (existing) => (verdict = admission(e.principal, existing)) === 'ok',
         );
+        observer?.inform((performance.now() - informStarted) / 1000, recorded ? 'recorded' : 'refused');
         if (!recorded)
           return { kind: 'inform-refused', verdict: verdict === 'challenge' ? 'challenge' : 'forbidden' };
         const { device, created } = recorded;
@@ -152,16 +168,40 @@ export function createSessionEngine(
       case 'transfer-complete':
         await jobs.transferComplete(facts(s), e.request);
         return { kind: 'cpe-request-done' };
-      case 'next-rpc':
-        return { kind: 'rpc-ready', rpc: await jobs.nextRpc(facts(s)) };
-      case 'answer':
-        return { kind: 'answer-recorded', rpc: await jobs.answered(facts(s), e.jobId, e.answer) };
+      case 'next-rpc': {
+        const rpc = await jobs.nextRpc(facts(s));
+        if (observer && rpc) rpcSentAt.set(s.id, performance.now());
+        return { kind: 'rpc-ready', rpc };
+      }
+      case 'answer': {
+        const sentAt = rpcSentAt.get(s.id);
+        if (observer && sentAt !== undefined) {
+          rpcSentAt.delete(s.id);
+          observer.rpc(
+            s.pending?.request.name ?? 'unknown',
+            (performance.now() - sentAt) / 1000,
+            e.answer.name === 'Fault' ? 'fault' : 'answered',
+          );
+        }
+        const rpc = await jobs.answered(facts(s), e.jobId, e.answer);
+        if (observer && rpc) rpcSentAt.set(s.id, performance.now());
+        return { kind: 'answer-recorded', rpc };
+      }
       case 'unanswered':
         await jobs.unanswered(e.jobId, e.reason);
         return null;
       case 'closed':
         sessions.delete(s.id);
         if (byDevice.get(s.deviceId) === s.id) byDevice.delete(s.deviceId);
+        rpcSentAt.delete(s.id);
+        // The end of a session that opened (its device known): from memory, no statement.
+        if (s.deviceId) observer?.sessionEnded();
+        if (s.deviceId)
+          bus.publish('connection_event', {
+            connected: false,
+            deviceId: s.deviceId,
+            ipAddress: s.remoteAddress,
+          });
         return null;
     }
   }

@@ -221,6 +221,7 @@ export function createDevicesService(
       await store.writeParameters(row.id, JSON.stringify(map));
       publishStatus(row, row.status);
       countsMayHaveChanged();
+      bus.signal('device_event', { deviceId: row.id, serialNumber: row.serial_number, event: 'first-seen' });
       const device = {
         id: row.id,
         serialNumber: row.serial_number,
@@ -267,6 +268,12 @@ export function createDevicesService(
       );
       countsMayHaveChanged();
     }
+    // For the activity log: signals only, no statement.
+    const event = (e: 'bootstrapped' | 'booted' | 'back-online') =>
+      bus.signal('device_event', { deviceId: existing.id, serialNumber: existing.serial_number, event: e });
+    if (existing.status === 'offline' && status !== 'offline') event('back-online');
+    if (bootstrap) event('bootstrapped');
+    else if (report.events.includes('1 BOOT')) event('booted');
     return {
       device: {
         id: existing.id,
@@ -521,6 +528,7 @@ export function createDevicesService(
         // Absent: offline whatever its jobs (status.ts), so markOffline needs no job facts.
         if (await repo.markOffline(d.id, d.last_inform_at, at)) {
           publishStatus(d, deviceStatus('absent', NO_JOBS));
+          bus.signal('device_event', { deviceId: d.id, serialNumber: d.serial_number, event: 'offline' });
           return 1;
         }
         // It informed while the sweep looked: its new deadline is at most this far.

@@ -16,6 +16,17 @@ export interface InternalEvents {
    * open for one runs them; any other device is woken with a connection request.
    */
   jobs_arrived: { devices: readonly DeviceRow[] };
+  /**
+   * Something happened to a router that an operator wants in the activity log (devices): first seen,
+   * a bootstrap or boot reported in an Inform, turned offline, informed again after being offline.
+   */
+  device_event: {
+    deviceId: string;
+    serialNumber: string;
+    event: 'first-seen' | 'bootstrapped' | 'booted' | 'offline' | 'back-online';
+  };
+  /** A connection request was tried, whatever its outcome (services.ts wraps the requester). */
+  connection_request_done: { deviceId: string; outcome: string; message: string };
 }
 
 export type InternalEventType = keyof InternalEvents;

@@ -2,3 +2,4 @@
 export { defaultSettings, type ServerSettings, type SettingsSection } from './defaults';
 export { settingsRoutes } from './routes';
 export { createSettingsService, type SettingsPatch, type SettingsService } from './service';
+export { createBackups, type Backups } from './backups';

@@ -1,10 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
+import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../../contract';
-import { getSettingsSchema, putSettingsSchema, testSettingsSchema } from './schemas';
+import { getSettingsSchema, listBackupsSchema, putSettingsSchema, testSettingsSchema } from './schemas';
 import { AppError } from '../../errors';
 import type { ServerSettings } from './defaults';
+import { connectionTarget } from '../cwmp/index';
 
 /** Settings as the API answers them, field by field: passwords only as whether one is set. */
 function toApiSettings({ server, cwmp, connectionRequest: cr, database }: ServerSettings): Settings {
@@ -44,9 +46,11 @@ function toApiSettings({ server, cwmp, connectionRequest: cr, database }: Server
 
 export async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { settings, database, devices } = app.services;
+  const { settings, database, devices, connectionRequests } = app.services;
 
   app.get('/api/settings', { schema: getSettingsSchema }, async () => toApiSettings(settings.get()));
+
+  app.get('/api/settings/backups', { schema: listBackupsSchema }, async () => app.services.backups.list());
 
   app.put('/api/settings', { schema: putSettingsSchema }, async (request) => {
     const patch = request.body;
@@ -64,7 +68,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/api/settings/test', { schema: testSettingsSchema }, async (request) => {
-    const { type } = request.body;
+    const { type, deviceId } = request.body;
     if (type === 'database') {
       try {
         await sql`select 1`.execute(database.db);
@@ -74,16 +78,67 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       }
     }
     const s = settings.get();
-    if (type === 'cwmp') {
-      return s.cwmp.enabled
-        ? {
-            success: true,
-            message: `CWMP is enabled at ${s.cwmp.path}${s.cwmp.authRequired ? ' with authentication' : ''}.`,
-          }
-        : { success: false, message: 'CWMP is disabled; routers cannot connect.' };
-    }
-    return s.connectionRequest.enabled
-      ? { success: true, message: 'Connection requests are enabled.' }
-      : { success: false, message: 'Connection requests are disabled.' };
+    if (type === 'cwmp') return testCwmpDoor(app, s);
+    if (!s.connectionRequest.enabled)
+      return { success: false, message: 'Connection requests are disabled; enable them and save first.' };
+    if (deviceId === undefined)
+      throw new AppError(
+        400,
+        'Device required',
+        'deviceId is required to test connection requests: give the id of a device to send one to.',
+      );
+    const [device] = await devices.findByIds([deviceId]);
+    if (!device)
+      throw new AppError(
+        404,
+        'Device not found',
+        `deviceId "${deviceId}" is no device; choose one from the device list.`,
+      );
+    const result = await connectionRequests.send(connectionTarget(device, s.connectionRequest));
+    return {
+      success: result.outcome === 'reachable',
+      message: `${device.serial_number}: ${result.message}`,
+    };
   });
+}
+
+/**
+ * The CWMP door as a router reaches it: an empty POST to this server's own CWMP URL on the address it
+ * listens on. 204 (no session) or 401 (authentication required) means the door answers.
+ */
+async function testCwmpDoor(
+  app: FastifyInstance,
+  s: ServerSettings,
+): Promise<{ success: boolean; message: string }> {
+  if (!s.cwmp.enabled) return { success: false, message: 'CWMP is disabled; routers cannot connect.' };
+  const address = app.server.address();
+  if (!address || typeof address === 'string')
+    return { success: false, message: 'The server is not listening on a TCP port; routers cannot connect.' };
+  const host = ['0.0.0.0', '::'].includes(address.address)
+    ? '127.0.0.1'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
+  const url = `http://${host}:${address.port}${s.cwmp.path}`;
+  try {
+    const res = await request(url, {
+      method: 'POST',
+      body: '',
+      headersTimeout: 5000,
+      bodyTimeout: 5000,
+      signal: AbortSignal.timeout(5000),
+    });
+    await res.body.dump();
+    if (res.statusCode === 204 || res.statusCode === 401)
+      return {
+        success: true,
+        message: `The CWMP URL ${url} answers (HTTP ${res.statusCode})${s.cwmp.authRequired ? '; routers must authenticate' : ''}.`,
+      };
+    return {
+      success: false,
+      message: `The CWMP URL ${url} answered HTTP ${res.statusCode}; check cwmp.path.`,
+    };
+  } catch (err) {
+    return { success: false, message: `The CWMP URL ${url} does not answer: ${(err as Error).message}` };
+  }
 }

@@ -1,6 +1,7 @@
 // The settings routes' schemas (spec §3 Settings), made of the contract's shapes
 // (contract/settings.ts).
 import {
+  backupList,
   errorResponses,
   savedSettings,
   settingsBody,
@@ -20,3 +21,5 @@ export const testSettingsSchema = {
   body: settingsTestBody,
   response: { 200: settingsTestResult, ...errorResponses },
 };
+
+export const listBackupsSchema = { response: { 200: backupList, ...errorResponses } };

@@ -43,11 +43,23 @@ export async function createSettingsService(db: Kysely<Database>, defaults: Serv
           `connectionRequest.allowedNetworks: "${badNetwork}" is not a network; write networks as address/prefix, e.g. "10.0.0.0/8" or "2001:db8::/32".`,
         );
       }
+      // On PostgreSQL the database is DATABASE_URL's: its type and path are not settings.
+      if (
+        current.database.type === 'postgres' &&
+        patch.database?.path !== undefined &&
+        patch.database.path !== current.database.path
+      ) {
+        throw new AppError(
+          400,
+          'Database settings are read-only on PostgreSQL',
+          'database.path cannot be set: this server runs on PostgreSQL, and the database is chosen by DATABASE_URL at start-up.',
+        );
+      }
       if (patch.database?.type !== undefined && patch.database.type !== current.database.type) {
         throw new AppError(
           400,
           'Database type cannot be changed here',
-          `database.type is "${current.database.type}"; the database is chosen with DATABASE_URL at start-up.`,
+          `database.type is "${current.database.type}"; the database is chosen by DATABASE_URL at start-up.`,
         );
       }
       const requiresRestart =

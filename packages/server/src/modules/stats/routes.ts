@@ -1,10 +1,31 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { deviceStats, errorResponses } from '../../contract';
+import {
+  activityPage,
+  activityQuery,
+  deviceStats,
+  errorResponses,
+  performanceHistory,
+  statsTrend,
+} from '../../contract';
 
 export async function statsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { stats, activity, performance, snapshots } = app.services;
   app.get('/api/stats', { schema: { response: { 200: deviceStats, ...errorResponses } } }, async () =>
-    app.services.stats.compute(),
+    stats.compute(),
+  );
+  app.get(
+    '/api/stats/performance',
+    { schema: { response: { 200: performanceHistory, ...errorResponses } } },
+    async () => performance.history(),
+  );
+  app.get('/api/stats/trend', { schema: { response: { 200: statsTrend, ...errorResponses } } }, async () =>
+    snapshots.trend(),
+  );
+  app.get(
+    '/api/activity',
+    { schema: { querystring: activityQuery, response: { 200: activityPage, ...errorResponses } } },
+    async (request) => activity.page(request.query),
   );
 }
