@@ -153,6 +153,7 @@ test('a toast covers no control: not the header, not the buttons of a dialog ope
 }) => {
   await page.goto(`${server.url}/login`);
   await fillSignIn(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   for (const [size, name] of [
     [PHONE, '390'],
     [DESKTOP, '1440'],

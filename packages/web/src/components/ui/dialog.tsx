@@ -51,7 +51,7 @@ export function Dialog({ title, description, onClose, children, size = 'md' }: D
         onClick={(event) => {
           if (event.target === event.currentTarget) onClose();
         }}
-        className={`absolute inset-x-0 top-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center ${TOAST_ZONE}`}
+        className={`absolute inset-x-0 top-0 flex items-start justify-center overflow-y-auto p-4 ${TOAST_ZONE}`}
       >
         <div
           ref={panel}
@@ -60,7 +60,7 @@ export function Dialog({ title, description, onClose, children, size = 'md' }: D
           aria-labelledby={titleId}
           aria-describedby={description ? descriptionId : undefined}
           tabIndex={-1}
-          className={`relative w-full rounded-xl bg-white shadow-xl ring-1 ring-slate-200 focus:outline-none ${SIZES[size]}`}
+          className={`relative my-auto w-full rounded-xl bg-white shadow-xl ring-1 ring-slate-200 focus:outline-none ${SIZES[size]}`}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
             <div>
