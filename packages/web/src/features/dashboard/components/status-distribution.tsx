@@ -26,7 +26,12 @@ export function StatusDistribution({ stats }: { stats: DeviceStats }) {
                   label={({ percent }) => percentLabel(percent ?? 0)}
                 >
                   {slices.map((slice) => (
-                    <Cell key={slice.name} fill={slice.color} />
+                    // One slice alone is a whole disc: no border line from its start to the centre.
+                    <Cell
+                      key={slice.name}
+                      fill={slice.color}
+                      {...(slices.length === 1 ? { stroke: 'none' } : {})}
+                    />
                   ))}
                 </Pie>
                 <Tooltip />
