@@ -164,8 +164,10 @@ async function build(
     updateIntervalMs: 1000,
     onError: (err) => log.warn({ err }, 'bulk operation update failed'),
   });
-  // stats_update coalesced: one recount per 200 ms however many routers inform.
+  // stats_update coalesced: a recount 200 ms after a change, at most one a second however many
+  // routers inform (issue 18: every open console refetches nothing, the counts ride on the message).
   const stats = createStatsService(devices, jobs, bus, {
+    minIntervalMs: 1000,
     onError: (err) => log.warn({ err }, 'stats update failed'),
   });
   const shedder = createLoadShedder({ maxLagMs: config.cwmpShedLagMs });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveMessage } from '../live/index';
 import { bearer, buildTestApp, login } from '../../../test/helpers';
 
@@ -191,8 +191,13 @@ describe('devices API (spec §7 Devices)', () => {
       provisioningDevices: 0,
       errorDevices: 0,
     });
-    await new Promise((r) => setTimeout(r, 400));
-    const update = events.filter((e) => e.type === 'stats_update').at(-1);
-    expect(update?.payload).toMatchObject({ totalDevices: 30 });
+    // stats_update is coalesced to at most one a second: the last one comes within about that.
+    await vi.waitFor(
+      () => {
+        const update = events.filter((e) => e.type === 'stats_update').at(-1);
+        expect(update?.payload).toMatchObject({ totalDevices: 30 });
+      },
+      { timeout: 3000, interval: 100 },
+    );
   });
 });

@@ -62,10 +62,13 @@ export async function createSettingsService(db: Kysely<Database>, defaults: Serv
           `database.type is "${current.database.type}"; the database is chosen by DATABASE_URL at start-up.`,
         );
       }
+      // Exactly what is read once at start-up: the listening address and the database. The backup
+      // fields are followed live (settings/backups.ts), everything else on the next request.
       const requiresRestart =
         next.server.port !== current.server.port ||
         next.server.host !== current.server.host ||
-        JSON.stringify(next.database) !== JSON.stringify(current.database);
+        next.database.type !== current.database.type ||
+        next.database.path !== current.database.path;
       const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
         for (const section of SECTIONS) {

@@ -40,8 +40,9 @@ describe('settings API (spec §3 Settings, §7)', () => {
     });
     const port = await put({ server: { port: 8080 } });
     expect(port.json().requiresRestart).toBe(true);
+    // Backups follow the settings live (settings/backups.ts): no restart for them.
     const backup = await put({ database: { maxBackups: 3 } });
-    expect(backup.json().requiresRestart).toBe(true);
+    expect(backup.json().requiresRestart).toBe(false);
     const config = t.config;
     await t.app.close();
     const { buildApp } = await import('../../app');
