@@ -149,3 +149,32 @@ test('the cards equal the API, the feed and charts follow 30 routers and their j
     await more.stop();
   }
 });
+
+// Issue 18 acceptance: the resource charts move when simulated routers put the server under load
+// (real samples every 5 s: requests per second, CPU).
+test('the resource and network charts move when simulated routers load the server', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${server.url}/login`);
+  await fillSignIn(page);
+  const network = page.getByTestId('network-activity');
+  const resources = page.getByTestId('system-resources');
+  await expect(network).toBeVisible({ timeout: 15_000 });
+  const pointsBefore = Number(await network.getAttribute('data-points'));
+  // 40 routers informing about twice a second each (periodic 60 s at the rig's time scale 0.01).
+  const load = await fleetAgainst(server.url, {
+    count: 40,
+    serialTemplate: 'LOAD{i:02}',
+    periodicInterval: 60,
+  });
+  try {
+    await load.waitForSessions(40, 30_000);
+    await expect
+      .poll(async () => Number(await network.getAttribute('data-latest-requests')), { timeout: 30_000 })
+      .toBeGreaterThan(10);
+    expect(Number(await network.getAttribute('data-points'))).toBeGreaterThan(pointsBefore);
+    expect(Number(await resources.getAttribute('data-latest-cpu'))).toBeGreaterThan(0);
+    await page.screenshot({ path: 'e2e/.artifacts/dashboard-under-load-1440.png', fullPage: true });
+  } finally {
+    await load.stop();
+  }
+});

@@ -1,7 +1,9 @@
 // Settings in Chromium against the real server (issue 18): the four tabs, saving with the banners,
 // the restart note, and a refused out-of-range value named by its field.
 import type { Page } from '@playwright/test';
+import type { Fleet } from '@provisor/sim';
 import { fillSignIn } from '../support/auth';
+import { fleetAgainst } from '../support/fleet';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from '../support/server';
 import { expect, test } from '../support/fixtures';
 
@@ -89,5 +91,45 @@ test('each tab at 1440 and 390 px, never scrolling sideways', async ({ page }) =
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `e2e/.artifacts/settings-${file}-${width}.png`, fullPage: true });
     }
+  }
+});
+
+test('turning CWMP authentication on in Settings takes effect without a restart: a router without credentials gets 401, one with them gets in', async ({
+  page,
+}) => {
+  const fleets: Fleet[] = [];
+  try {
+    await openSettings(page);
+    await page.getByRole('tab', { name: 'CWMP/TR-069' }).click();
+    await page.getByLabel('Require authentication').check();
+    await page.getByLabel('CWMP Username').fill('acs-e2e');
+    await page.getByLabel('CWMP Password', { exact: true }).fill('acs-e2e-secret-2026');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Settings saved successfully')).toBeVisible();
+    await expect(page.getByText('Some changes require server restart to take effect')).toHaveCount(0);
+
+    // A router without credentials is refused (401), and never appears.
+    const stranger = await fleetAgainst(server.url, { count: 1, serialTemplate: 'NOAUTH{i:02}' });
+    fleets.push(stranger);
+    await stranger.waitUntil(() => stranger.stats().sessionsFailed > 0, 15_000, 'a refused session');
+    expect(stranger.stats().sessionsOk).toBe(0);
+    const refused = stranger
+      .device('NOAUTH01')!
+      .sessionLog.entries.find((e) => e.kind === 'session-end' && !e.ok);
+    expect(refused?.kind === 'session-end' && refused.error).toMatch(/401/);
+
+    // A router with them gets in and shows in the console.
+    const known = await fleetAgainst(server.url, {
+      count: 1,
+      serialTemplate: 'WITHAUTH{i:02}',
+      auth: { username: 'acs-e2e', password: 'acs-e2e-secret-2026' },
+    });
+    fleets.push(known);
+    await known.waitForSessions(1, 15_000);
+    await page.goto(`${server.url}/devices`);
+    await expect(page.getByTestId('device-row-WITHAUTH01')).toBeVisible();
+    await expect(page.getByTestId('device-row-NOAUTH01')).toHaveCount(0);
+  } finally {
+    await Promise.all(fleets.map((f) => f.stop()));
   }
 });

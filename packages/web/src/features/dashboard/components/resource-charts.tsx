@@ -38,6 +38,8 @@ export function ResourceCharts() {
     );
   });
   const points = chartPoints(query.data?.samples ?? []);
+  // The newest sample, also as attributes (for tests and scrapers reading the page).
+  const latest = points.at(-1);
   const state = panelState(query);
   const waiting = <p className="py-16 text-center text-sm text-slate-500">Waiting for the first sample...</p>;
   return (
@@ -46,7 +48,13 @@ export function ResourceCharts() {
         {points.length === 0 ? (
           waiting
         ) : (
-          <div className="h-64" data-testid="system-resources" data-points={points.length}>
+          <div
+            className="h-64"
+            data-testid="system-resources"
+            data-points={points.length}
+            data-latest-cpu={latest?.cpu}
+            data-latest-memory={latest?.memory}
+          >
             <ResponsiveContainer width="100%" height="100%" initialDimension={SIZE}>
               <AreaChart data={points}>
                 <CartesianGrid strokeDasharray="3 3" />
@@ -81,7 +89,13 @@ export function ResourceCharts() {
         {points.length === 0 ? (
           waiting
         ) : (
-          <div className="h-64" data-testid="network-activity" data-points={points.length}>
+          <div
+            className="h-64"
+            data-testid="network-activity"
+            data-points={points.length}
+            data-latest-connections={latest?.connections}
+            data-latest-requests={latest?.requests}
+          >
             <ResponsiveContainer width="100%" height="100%" initialDimension={SIZE}>
               <LineChart data={points}>
                 <CartesianGrid strokeDasharray="3 3" />
