@@ -56,6 +56,11 @@ describe('operations doors (issue 18 point 5)', () => {
     expect(moved('provisor_cwmp_sessions_total')).toBeGreaterThanOrEqual(6);
     expect(moved('provisor_cwmp_informs_total{outcome="recorded"}')).toBeGreaterThanOrEqual(6);
     expect(moved('provisor_cwmp_inform_duration_seconds_count')).toBeGreaterThanOrEqual(6);
+    // Each ended session observed once in the duration histogram.
+    expect(moved('provisor_cwmp_session_duration_seconds_count')).toBeGreaterThanOrEqual(5);
+    expect(moved('provisor_cwmp_session_duration_seconds_count')).toBe(
+      moved('provisor_cwmp_sessions_ended_total'),
+    );
     expect(
       moved('provisor_cwmp_rpcs_total{method="SetParameterValues",outcome="answered"}'),
     ).toBeGreaterThanOrEqual(5);

@@ -55,8 +55,8 @@ export interface SessionObserver {
   inform(seconds: number, outcome: 'recorded' | 'refused'): void;
   /** The router answered an RPC of ours (or faulted) this long after it was sent. */
   rpc(method: string, seconds: number, outcome: 'answered' | 'fault'): void;
-  /** A session that opened (its device known) ended. */
-  sessionEnded(): void;
+  /** A session that opened (its device known) ended, this long after its Inform was recorded. */
+  sessionEnded(seconds: number): void;
 }
 
 export function createSessionEngine(
@@ -74,6 +74,8 @@ export function createSessionEngine(
   const sessions = new Map<string, SessionState>();
   /** When each session's outstanding RPC was handed out (for the RPC latency of /metrics). */
   const rpcSentAt = new Map<string, number>();
+  /** When each session's Inform was recorded (for the session-duration histogram of /metrics). */
+  const sessionOpenedAt = new Map<string, number>();
   const observer = options.observer;
   /** The session of each device (a device has at most one: a new Inform replaces it). */
   const byDevice = new Map<string, string>();
@@ -133,6 +135,7 @@ export function createSessionEngine(
           (existing) => (verdict = admission(e.principal, existing)) === 'ok',
         );
         observer?.inform((performance.now() - informStarted) / 1000, recorded ? 'recorded' : 'refused');
+        if (observer && recorded) sessionOpenedAt.set(s.id, informStarted);
         if (!recorded)
           return { kind: 'inform-refused', verdict: verdict === 'challenge' ? 'challenge' : 'forbidden' };
         const { device, created } = recorded;
@@ -190,12 +193,15 @@ export function createSessionEngine(
       case 'unanswered':
         await jobs.unanswered(e.jobId, e.reason);
         return null;
-      case 'closed':
+      case 'closed': {
         sessions.delete(s.id);
         if (byDevice.get(s.deviceId) === s.id) byDevice.delete(s.deviceId);
         rpcSentAt.delete(s.id);
         // The end of a session that opened (its device known): from memory, no statement.
-        if (s.deviceId) observer?.sessionEnded();
+        const openedAt = sessionOpenedAt.get(s.id);
+        sessionOpenedAt.delete(s.id);
+        if (s.deviceId && openedAt !== undefined)
+          observer?.sessionEnded((performance.now() - openedAt) / 1000);
         if (s.deviceId)
           bus.publish('connection_event', {
             connected: false,
@@ -203,6 +209,7 @@ export function createSessionEngine(
             ipAddress: s.remoteAddress,
           });
         return null;
+      }
     }
   }
 

@@ -29,6 +29,12 @@ export function createMetrics({ bus, devices, jobs, activeSessions }: MetricsDep
     help: 'CWMP sessions ended',
     registers: [registry],
   });
+  const sessionSeconds = new Histogram({
+    name: 'provisor_cwmp_session_duration_seconds',
+    help: 'CWMP sessions, from the Inform recorded to the session closed',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
+  });
   new Gauge({
     name: 'provisor_cwmp_sessions_active',
     help: 'CWMP sessions open in this process',
@@ -121,7 +127,10 @@ export function createMetrics({ bus, devices, jobs, activeSessions }: MetricsDep
       rpcs.inc({ method, outcome });
       rpcSeconds.observe({ method }, seconds);
     },
-    sessionEnded: () => sessionsEnded.inc(),
+    sessionEnded: (seconds: number) => {
+      sessionsEnded.inc();
+      sessionSeconds.observe(seconds);
+    },
   };
 
   return {
