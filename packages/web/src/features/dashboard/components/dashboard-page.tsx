@@ -1,7 +1,6 @@
-import { CircleAlert } from 'lucide-react';
 import { useStats } from '@/api/get-stats';
-import { buttonClass } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { Spinner } from '@/components/ui/spinner';
 import { useStatsTrend } from '../api/get-stats-trend';
 import { ActivityFeed } from './activity-feed';
@@ -30,23 +29,12 @@ export function DashboardPage() {
     );
   } else if (query.isError && !query.data) {
     body = (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-2 rounded-lg bg-white px-4 py-16 text-center shadow-sm ring-1 ring-slate-200"
-      >
-        <CircleAlert aria-hidden="true" className="h-10 w-10 text-red-500" />
-        <p className="text-base font-semibold text-slate-900">Failed to load dashboard</p>
-        <p className="text-sm text-slate-600">
-          Unable to connect to the TR-069 ACS server. Please check if the server is running.
-        </p>
-        <button
-          type="button"
-          className={`${buttonClass('secondary', 'sm')} mt-2`}
-          onClick={() => void query.refetch()}
-        >
-          Retry
-        </button>
-      </div>
+      <LoadFailure
+        title="Failed to load dashboard"
+        detail="Unable to connect to the TR-069 ACS server. Please check if the server is running."
+        onRetry={() => void query.refetch()}
+        boxed
+      />
     );
   } else {
     body = (

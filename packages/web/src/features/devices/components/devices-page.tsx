@@ -1,10 +1,11 @@
-import { CircleAlert, Plus, Router } from 'lucide-react';
+import { Plus, Router } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { Spinner } from '@/components/ui/spinner';
 import { DEVICES_PAGE_SIZE, useDevices } from '../api/get-devices';
 import { DEVICE_STATUSES, isDeviceStatus } from '@/lib/device-statuses';
@@ -55,18 +56,11 @@ export function DevicesPage() {
     );
   } else if (query.isError && !query.data) {
     body = (
-      <div role="alert" className="flex flex-col items-center gap-2 px-4 py-16 text-center">
-        <CircleAlert aria-hidden="true" className="h-10 w-10 text-red-500" />
-        <p className="text-base font-semibold text-slate-900">Failed to load devices</p>
-        <p className="text-sm text-slate-600">Unable to fetch device list from the server.</p>
-        <button
-          type="button"
-          className={`${buttonClass('secondary', 'sm')} mt-2`}
-          onClick={() => void query.refetch()}
-        >
-          Retry
-        </button>
-      </div>
+      <LoadFailure
+        title="Failed to load devices"
+        detail="Unable to fetch device list from the server."
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (query.data.devices.length === 0 && query.data.total === 0) {
     body = (

@@ -1,5 +1,5 @@
 // spec §2 Profiles.
-import { CircleAlert, Layers, Plus } from 'lucide-react';
+import { Layers, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-error';
 import { useCreateProfile } from '../api/create-profile';
@@ -132,15 +133,7 @@ export function ProfilesPage() {
       </div>
     );
   } else if (query.isError && !query.data) {
-    body = (
-      <div role="alert" className="flex flex-col items-center gap-2 py-16 text-center">
-        <CircleAlert aria-hidden="true" className="h-10 w-10 text-red-500" />
-        <p className="text-base font-semibold text-slate-900">Failed to load profiles</p>
-        <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => void query.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
+    body = <LoadFailure title="Failed to load profiles" onRetry={() => void query.refetch()} />;
   } else if (filtered.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-2 px-4 py-16 text-center">

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { PageHeader } from '@/components/ui/page-header';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { Spinner } from '@/components/ui/spinner';
 import { serverDetail } from '@/lib/api-error';
 import { useUiSettingsStore } from '@/stores/ui-settings-store';
@@ -47,21 +48,12 @@ export function SettingsPage() {
     );
   } else if (query.isError) {
     body = (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-2 rounded-lg bg-white px-4 py-16 text-center shadow-sm ring-1 ring-slate-200"
-      >
-        <CircleAlert aria-hidden="true" className="h-10 w-10 text-red-500" />
-        <p className="text-base font-semibold text-slate-900">Failed to load settings</p>
-        <p className="text-sm text-slate-600">Please check if the server is running and try again.</p>
-        <button
-          type="button"
-          className={`${buttonClass('secondary', 'sm')} mt-2`}
-          onClick={() => void query.refetch()}
-        >
-          Retry
-        </button>
-      </div>
+      <LoadFailure
+        title="Failed to load settings"
+        detail="Please check if the server is running and try again."
+        onRetry={() => void query.refetch()}
+        boxed
+      />
     );
   } else body = <SettingsForm settings={query.data} />;
   return (

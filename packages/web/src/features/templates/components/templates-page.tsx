@@ -1,11 +1,12 @@
 // spec §2 Templates.
-import { CircleAlert, FileCode2, Plus, Upload } from 'lucide-react';
+import { FileCode2, Plus, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { PageHeader } from '@/components/ui/page-header';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-error';
 import { useDeleteTemplate } from '../api/delete-template';
@@ -55,15 +56,7 @@ export function TemplatesPage() {
       </div>
     );
   } else if (query.isError) {
-    body = (
-      <div role="alert" className="flex flex-col items-center gap-2 py-16 text-center">
-        <CircleAlert aria-hidden="true" className="h-10 w-10 text-red-500" />
-        <p className="text-base font-semibold text-slate-900">Failed to load templates</p>
-        <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => void query.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
+    body = <LoadFailure title="Failed to load templates" onRetry={() => void query.refetch()} />;
   } else if (query.data.templates.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-2 rounded-lg bg-white px-4 py-16 text-center shadow-sm ring-1 ring-slate-200">
