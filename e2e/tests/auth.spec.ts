@@ -58,6 +58,7 @@ test('signing in returns to /devices; the shell shows the user and a live connec
     'Provisioning',
     'Customer Routers',
     'Bulk Operations',
+    'Campaigns',
   ]) {
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }

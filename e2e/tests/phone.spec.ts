@@ -87,6 +87,7 @@ test('on a phone a menu replaces the sidebar: same links, the active one marked,
     'Provisioning',
     'Customer Routers',
     'Bulk Operations',
+    'Campaigns',
   ]);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();

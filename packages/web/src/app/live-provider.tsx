@@ -3,7 +3,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { LiveClientContext } from '@/hooks/use-live';
 import { createAppLiveClient, resumeOnSignsOfLife } from '@/lib/live';
 import type { LiveClient } from '@/lib/live-client';
-import { applyLiveMessage, coalescedInvalidation, refreshActivity } from '@/lib/live-messages';
+import {
+  applyCampaignUpdate,
+  applyLiveMessage,
+  coalescedInvalidation,
+  refreshActivity,
+} from '@/lib/live-messages';
 import { useAuthStore } from '@/stores/auth-store';
 import { useUiSettingsStore } from '@/stores/ui-settings-store';
 
@@ -26,6 +31,7 @@ export function LiveProvider({ children, client: injected }: LiveProviderProps) 
     return client.subscribe((message) => {
       applyLiveMessage(invalidate, message);
       refreshActivity(invalidate, message);
+      applyCampaignUpdate(queryClient, invalidate, message);
     });
   }, [client, queryClient]);
 

@@ -35,6 +35,14 @@ const BulkOperationsPage = lazyScreen(
   () => import('@/features/bulk-operations/components/bulk-operations-page'),
   'BulkOperationsPage',
 );
+const CampaignsPage = lazyScreen(
+  () => import('@/features/campaigns/components/campaigns-page'),
+  'CampaignsPage',
+);
+const CampaignPage = lazyScreen(
+  () => import('@/features/campaigns/components/campaign-page'),
+  'CampaignPage',
+);
 const SettingsPage = lazyScreen(() => import('@/features/settings/components/settings-page'), 'SettingsPage');
 
 /** The screens inside the shell, spec §2 "Route table". */
@@ -47,6 +55,8 @@ export const screenRoutes: RouteObject[] = [
   { path: 'provisioning', element: <ProvisioningPage /> },
   { path: 'customer-routers', element: <CustomerRoutersPage /> },
   { path: 'bulk-operations', element: <BulkOperationsPage /> },
+  { path: 'campaigns', element: <CampaignsPage /> },
+  { path: 'campaigns/:id', element: <CampaignPage /> },
   { path: 'settings', element: <SettingsPage /> },
 ];
 

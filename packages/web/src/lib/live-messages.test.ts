@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  applyCampaignUpdate,
   applyLiveMessage,
   coalescedInvalidation,
   invalidateIn,
@@ -24,7 +25,7 @@ describe('live messages', () => {
       timestamp: at,
       payload: { serialNumber: 'SN1', status: 'online', deviceId: 'd1' },
     } as const;
-    expect(invalidatedKeys(message)).toEqual([['devices'], ['stats']]);
+    expect(invalidatedKeys(message)).toEqual([['devices'], ['stats'], ['groups']]);
   });
 
   it('job_update refreshes jobs and stats', () => {
@@ -110,5 +111,53 @@ describe('live messages', () => {
     expect(parseLiveMessage('{"type":1}')).toBeNull();
     expect(parseLiveMessage('{oops')).toBeNull();
     expect(parseLiveMessage(new ArrayBuffer(2))).toBeNull();
+  });
+});
+
+// Only what applyCampaignUpdate reads; the rest of a Campaign does not matter here.
+const campaign = (over: Record<string, unknown> = {}) => ({
+  id: 'cmp-1',
+  state: 'running',
+  reason: null,
+  ...over,
+});
+
+describe('campaign_update (issue 21)', () => {
+  it('replaces the cached campaign and its list entry, and refetches its routers and progress', () => {
+    const queryClient = new QueryClient();
+    const before = campaign();
+    const other = campaign({ id: 'cmp-2' });
+    queryClient.setQueryData(['campaigns', 'list'], { campaigns: [other, before] });
+    const invalidate = vi.fn();
+    const after = campaign({ state: 'halted', reason: 'Canary: 1 of 3 failed (33%), above 5%.' });
+    applyCampaignUpdate(queryClient, invalidate, {
+      type: 'campaign_update',
+      timestamp: at,
+      payload: after,
+    } as never);
+    expect(queryClient.getQueryData(['campaigns', 'detail', 'cmp-1'])).toEqual({ campaign: after });
+    expect(queryClient.getQueryData(['campaigns', 'list'])).toEqual({ campaigns: [other, after] });
+    expect(invalidate.mock.calls.map(([key]) => key)).toEqual([
+      ['campaigns', 'detail', 'cmp-1', 'devices'],
+      ['campaigns', 'detail', 'cmp-1', 'progress'],
+    ]);
+  });
+
+  it('refetches the list for a campaign it does not hold, and ignores other messages', () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.fn();
+    applyCampaignUpdate(queryClient, invalidate, {
+      type: 'campaign_update',
+      timestamp: at,
+      payload: campaign(),
+    } as never);
+    expect(invalidate).toHaveBeenCalledWith(['campaigns', 'list']);
+    invalidate.mockClear();
+    applyCampaignUpdate(queryClient, invalidate, {
+      type: 'stats_update',
+      timestamp: at,
+      payload: {},
+    } as never);
+    expect(invalidate).not.toHaveBeenCalled();
   });
 });

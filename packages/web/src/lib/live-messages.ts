@@ -1,7 +1,7 @@
 // Live channel messages (spec §3 "Live message") and what each one does to cached server data (spec §4).
 // The payloads are the server's (its contract, contract/live.ts).
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveMessage as KnownLiveMessage } from '@provisor/server/contract';
+import type { Campaign, LiveMessage as KnownLiveMessage } from '@provisor/server/contract';
 import { LIVE_REFETCH_WINDOW_MS } from '@/config/constants';
 import type { LiveTimers } from './live-client';
 import { queryKeys } from './query-keys';
@@ -88,6 +88,7 @@ export function applyLiveMessage(
     case 'device_status_update':
       invalidate(queryKeys.devices.all);
       invalidate(queryKeys.stats.all);
+      invalidate(queryKeys.groups.all); // a group's size counts devices by status, version...
       break;
     case 'job_update':
       invalidate(queryKeys.jobs.all);
@@ -115,4 +116,28 @@ const ACTIVITY_MESSAGES = new Set(['job_update', 'device_status_update', 'system
 
 export function refreshActivity(invalidate: Invalidate, message: LiveMessage): void {
   if (ACTIVITY_MESSAGES.has(message.type)) invalidate(queryKeys.activity.all);
+}
+
+/**
+ * Issue 21: a campaign_update carries the whole campaign. It replaces the cached campaign and its
+ * entry in the list at once (no refetch: the server sends at most one a second per campaign), and
+ * refetches what it does not carry, the campaign's routers and its progress, coalesced.
+ */
+export function applyCampaignUpdate(
+  queryClient: QueryClient,
+  invalidate: Invalidate,
+  message: LiveMessage,
+): void {
+  if (message.type !== 'campaign_update') return;
+  const campaign = message.payload as Campaign;
+  if (typeof campaign?.id !== 'string') return;
+  queryClient.setQueryData<{ campaign: Campaign }>(queryKeys.campaigns.detail(campaign.id), { campaign });
+  const list = queryClient.getQueryData<{ campaigns: Campaign[] }>(queryKeys.campaigns.list());
+  if (list && list.campaigns.some((c) => c.id === campaign.id)) {
+    queryClient.setQueryData(queryKeys.campaigns.list(), {
+      campaigns: list.campaigns.map((c) => (c.id === campaign.id ? campaign : c)),
+    });
+  } else invalidate(queryKeys.campaigns.list());
+  invalidate(queryKeys.campaigns.devicesOf(campaign.id));
+  invalidate(queryKeys.campaigns.progress(campaign.id));
 }

@@ -60,4 +60,21 @@ export const queryKeys = {
     history: () => ['performance', 'history'] as const,
   },
   statsTrend: () => ['stats-trend'] as const,
+  // Firmware campaigns (issue 21). A campaign_update replaces `detail` and the list's entry from its
+  // payload and refetches `devices` and `progress` (coalesced).
+  campaigns: {
+    all: ['campaigns'] as const,
+    list: () => ['campaigns', 'list'] as const,
+    detail: (id: string) => ['campaigns', 'detail', id] as const,
+    devices: (id: string, params: QueryParams = {}) =>
+      ['campaigns', 'detail', id, 'devices', params] as const,
+    devicesOf: (id: string) => ['campaigns', 'detail', id, 'devices'] as const,
+    progress: (id: string) => ['campaigns', 'detail', id, 'progress'] as const,
+  },
+  // Device groups: their sizes move with the fleet, so device_status_update refetches them.
+  groups: {
+    all: ['groups'] as const,
+    list: () => ['groups', 'list'] as const,
+    preview: (filter: object) => ['groups', 'preview', filter] as const,
+  },
 } as const;

@@ -16,6 +16,7 @@ const LINKS = [
   ['Provisioning', '/provisioning'],
   ['Customer Routers', '/customer-routers'],
   ['Bulk Operations', '/bulk-operations'],
+  ['Campaigns', '/campaigns'],
 ];
 
 // The Dashboard at / loads GET /api/stats; every request gets these counts (tests that need more stub their own).
@@ -166,7 +167,9 @@ describe('authenticated layout', () => {
     });
     expect(screen.getByText('Connection Error')).toBeInTheDocument();
     const notice = screen.getByTestId('stale-data-notice');
-    expect(notice).toHaveTextContent(/^Connection to the server lost at .+\. What you see may be out of date/);
+    expect(notice).toHaveTextContent(
+      /^Connection to the server lost at .+\. What you see may be out of date/,
+    );
     const since = useLiveStatusStore.getState().lostAt!;
     expect(since).toBeGreaterThanOrEqual(lostAt);
     expect(notice).toHaveTextContent(new Date(since).toLocaleTimeString());

@@ -1,5 +1,6 @@
 import {
   Boxes,
+  CloudUpload,
   FileCode,
   LayoutDashboard,
   Layers,
@@ -15,7 +16,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** spec §2 "Authenticated shell": the sidebar's links, in order. */
+/** spec §2 "Authenticated shell": the sidebar's links, in order (then the screens beyond the spec). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboard },
   { label: 'Devices', to: '/devices', icon: Router },
@@ -24,4 +25,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Provisioning', to: '/provisioning', icon: Rocket },
   { label: 'Customer Routers', to: '/customer-routers', icon: Users },
   { label: 'Bulk Operations', to: '/bulk-operations', icon: Boxes },
+  // Issue 21, beyond the spec: after the spec's links.
+  { label: 'Campaigns', to: '/campaigns', icon: CloudUpload },
 ];

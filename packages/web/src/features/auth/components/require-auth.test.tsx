@@ -75,6 +75,7 @@ describe('auth guard and routes', () => {
     ['/provisioning', 'Provisioning', null],
     ['/customer-routers', 'Customer Routers', null],
     ['/bulk-operations', 'Bulk Operations', null],
+    ['/campaigns', 'Campaigns', null],
     ['/settings', 'Settings', null],
   ])('%s shows the %s screen', async (path, heading, subtitle) => {
     // Screens that load data get empty answers; these tests are about routing.

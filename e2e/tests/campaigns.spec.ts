@@ -1,0 +1,180 @@
+// Issue 21 acceptance (the console): firmware campaigns in Chromium against the real server and
+// simulated routers. A group made by search, a campaign in waves that completes live, and a campaign
+// over routers of which one in five refuses the download, which halts and says why.
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Fleet } from '@provisor/sim';
+import { ADMIN_PASSWORD } from '../support/server';
+import { signInAt } from '../support/auth';
+import { fleetAgainst } from '../support/fleet';
+import { expect, test } from '../support/fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+const fleets: Fleet[] = [];
+test.afterAll(async () => {
+  await Promise.all(fleets.map((f) => f.stop()));
+});
+
+async function startFleet(url: string, count: number, serialTemplate: string): Promise<Fleet> {
+  const fleet = await fleetAgainst(url, { count, serialTemplate });
+  fleets.push(fleet);
+  await fleet.waitForSessions(count, 30_000);
+  return fleet;
+}
+
+async function tokenFor(request: APIRequestContext, base: string): Promise<string> {
+  const answer = await request.post(`${base}/api/auth/login`, {
+    data: { username: 'admin', password: ADMIN_PASSWORD },
+  });
+  return ((await answer.json()) as { token: string }).token;
+}
+
+/** A firmware file in the store, as provisioning.spec.ts uploads one; the simulator reports its version. */
+async function uploadFirmware(request: APIRequestContext, base: string, name: string, version: string) {
+  const token = await tokenFor(request, base);
+  const upload = await request.post(`${base}/api/files`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      kind: 'firmware',
+      file: {
+        name,
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from(`PROVISOR-FIRMWARE ${version}\n`),
+      },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  return token;
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await page.screenshot({ path: `e2e/.artifacts/${name}-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `e2e/.artifacts/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 1000 });
+}
+
+const LIVE = { timeout: 90_000 };
+
+test('30 routers, a group by search, canary 3 then 50% and 100% with no soak: each wave completes live and every router reports the new version', async ({
+  page,
+  request,
+  server,
+}) => {
+  await uploadFirmware(request, server.url, 'fw-6.0.bin', '6.0.0-e2e');
+  const fleet = await startFleet(server.url, 30, 'CMPA{i:02}');
+  await startFleet(server.url, 4, 'OTHR{i:02}');
+
+  await signInAt(page, '/campaigns');
+  await expect(page.getByRole('heading', { name: 'Campaigns', exact: true })).toBeVisible();
+  await expect(page.getByText(/No campaigns yet/)).toBeVisible();
+
+  // The group: its size previewed as the search is typed.
+  await page.getByRole('button', { name: 'New Group' }).click();
+  const groupDialog = page.getByRole('dialog', { name: 'New Device Group' });
+  await groupDialog.getByLabel('Group name').fill('Wave test routers');
+  await groupDialog.getByLabel('Search').fill('CMPA');
+  await expect(groupDialog.getByTestId('group-preview-size')).toHaveText('30 devices match');
+  await groupDialog.getByRole('button', { name: 'Create Group' }).click();
+  await expect(page.getByText('Group "Wave test routers" created')).toBeVisible();
+  const groups = page.getByRole('region', { name: 'Device Groups' });
+  await expect(groups.getByRole('row', { name: /Wave test routers/ }).getByTestId('group-size')).toHaveText(
+    '30',
+  );
+
+  // The campaign: a mistake first (waves not ending at 100), kept as typed and named.
+  await page.getByRole('button', { name: 'New Campaign' }).click();
+  const form = page.getByRole('dialog', { name: 'New Campaign' });
+  await form.getByLabel('Name').fill('Waves to 6.0');
+  await form.getByLabel('Device group').selectOption({ label: 'Wave test routers (30)' });
+  await expect(form.getByTestId('group-preview-size')).toHaveText('30 devices match');
+  await form.getByLabel('Firmware file').selectOption({ label: 'fw-6.0.bin (28 B)' });
+  await form.getByLabel('Target version').fill('6.0.0-e2e');
+  await form.getByLabel('Canary size').fill('3');
+  await form.getByLabel('Waves (%)').fill('50, 90');
+  await form.getByLabel('Soak time (minutes)').fill('0');
+  await form.getByRole('button', { name: 'Start Campaign' }).click();
+  await expect(form.getByText(/Waves must end at 100/).first()).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveValue('Waves to 6.0');
+  await screenshots(page, 'campaign-form');
+  await form.getByLabel('Waves (%)').fill('50, 100');
+  await form.getByRole('button', { name: 'Start Campaign' }).click();
+
+  await expect(page).toHaveURL(/\/campaigns\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Waves to 6.0' })).toBeVisible();
+  // Live, without a reload: every wave completes, the campaign too.
+  for (const index of [0, 1, 2]) {
+    await expect(page.getByTestId(`wave-${index}`)).toHaveAttribute('data-complete', 'true', LIVE);
+  }
+  await expect(page.getByTestId('campaign-state')).toHaveText('Completed', LIVE);
+  await expect(page.getByTestId('campaign-progress')).toHaveText('30 upgraded · 0 failed of 30');
+  await expect(page.getByTestId('wave-0').getByTestId('wave-upgraded')).toHaveText('3');
+  await expect(page.getByTestId('wave-1').getByTestId('wave-upgraded')).toHaveText('12');
+  await expect(page.getByTestId('wave-2').getByTestId('wave-upgraded')).toHaveText('15');
+  await expect(page.getByTestId('campaign-chart')).toBeVisible();
+  await expect(page.getByText('No router has failed.')).toBeVisible();
+  for (const device of fleet.devices) {
+    expect(device.getValue('Device.DeviceInfo.SoftwareVersion')).toBe('6.0.0-e2e');
+  }
+  await screenshots(page, 'campaign-page');
+
+  await page.getByRole('link', { name: 'Campaigns', exact: true }).first().click();
+  const row = page.getByRole('row', { name: /Waves to 6\.0/ });
+  await expect(row.getByTestId('campaign-state')).toHaveText('Completed');
+  await expect(row.getByTestId('campaign-progress')).toHaveText('30 upgraded · 0 failed of 30');
+  await screenshots(page, 'campaigns-list');
+});
+
+test('one router in five refuses the download: the campaign halts after the canary or the first wave, says why, and touches no router past it', async ({
+  page,
+  request,
+  server,
+}) => {
+  const token = await uploadFirmware(request, server.url, 'fw-7.0.bin', '7.0.0-e2e');
+  const fleet = await startFleet(server.url, 30, 'CMPB{i:02}');
+  const refusing = fleet.devices.filter((_, i) => i % 5 === 4);
+  for (const device of refusing) device.faults.downloadFault = 9010;
+  const auth = { Authorization: `Bearer ${token}` };
+  const created = await request.post(`${server.url}/api/groups`, {
+    headers: auth,
+    data: { name: 'Refusing routers', filter: { search: 'CMPB' } },
+  });
+  expect(created.status()).toBe(201);
+  const { group } = (await created.json()) as { group: { id: string; size: number } };
+  expect(group.size).toBe(30);
+
+  await signInAt(page, '/campaigns');
+  await page.getByRole('button', { name: 'New Campaign' }).click();
+  const form = page.getByRole('dialog', { name: 'New Campaign' });
+  await form.getByLabel('Name').fill('Halting 7.0');
+  await form.getByLabel('Device group').selectOption({ label: 'Refusing routers (30)' });
+  await form.getByLabel('Firmware file').selectOption({ label: 'fw-7.0.bin (28 B)' });
+  await form.getByLabel('Target version').fill('7.0.0-e2e');
+  await form.getByLabel('Canary size').fill('3');
+  await form.getByLabel('Waves (%)').fill('50, 100');
+  await form.getByLabel('Soak time (minutes)').fill('0');
+  await form.getByRole('button', { name: 'Start Campaign' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Halting 7.0' })).toBeVisible();
+  await expect(page.getByTestId('campaign-state')).toHaveText('Halted', LIVE);
+  const reason = page.getByTestId('campaign-reason');
+  await expect(reason).toBeVisible();
+  await expect(reason).toContainText('Halted: no further wave starts until you resume.');
+  await expect(page.getByTestId('failure-row').first()).toBeVisible();
+  await expect(page.getByTestId('failure-reason').first()).toContainText('9010');
+  await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry Failed' })).toBeVisible();
+  // The last wave never started: no router in it was touched.
+  await expect(page.getByTestId('wave-2').getByTestId('wave-finished')).toHaveText('Not started');
+  const upgraded = fleet.devices.filter(
+    (d) => d.getValue('Device.DeviceInfo.SoftwareVersion') === '7.0.0-e2e',
+  );
+  expect(upgraded.length).toBeLessThanOrEqual(15);
+  await screenshots(page, 'campaign-halted');
+});

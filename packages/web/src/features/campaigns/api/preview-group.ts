@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { GroupFilter, GroupPreview } from '@provisor/server/contract';
+
+/** POST /api/groups/preview {filter}: how many devices a filter matches, and their versions. */
+export const previewGroup = (filter: GroupFilter, signal?: AbortSignal) =>
+  api.post<GroupPreview>('/api/groups/preview', { filter }, { signal });
+
+export const groupPreviewQueryOptions = (filter: GroupFilter) =>
+  queryOptions({
+    queryKey: queryKeys.groups.preview(filter),
+    queryFn: ({ signal }) => previewGroup(filter, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** `filter` undefined: nothing to preview (no group chosen, or the filter has a mistake). */
+export const useGroupPreview = (filter: GroupFilter | undefined) =>
+  useQuery({ ...groupPreviewQueryOptions(filter ?? {}), enabled: filter !== undefined });
