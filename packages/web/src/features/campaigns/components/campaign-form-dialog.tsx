@@ -8,7 +8,7 @@ import { isApiError, serverDetail } from '@/lib/api-error';
 import { formatBytes } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useCreateCampaign } from '../api/create-campaign';
-import { useFirmwareFiles } from '../api/get-firmware-files';
+import { useFirmwareFiles } from '@/api/get-firmware-files';
 import { useGroups } from '../api/get-groups';
 import { useGroupPreview } from '../api/preview-group';
 import {

@@ -7,7 +7,7 @@ import { FormField, inputClass } from '@/components/ui/form-field';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { isApiError, serverDetail } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
-import { useProfileChoices } from '../api/get-profile-choices';
+import { useProfileChoices } from '@/api/get-profile-choices';
 import { useSaveGroup } from '../api/save-group';
 import {
   emptyGroupFilter,

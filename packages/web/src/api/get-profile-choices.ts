@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { ProfileList } from '@provisor/server/contract';
 
-/** spec §9: the profile list is asked for 1000 at a time. */
+/** spec §9: the profile list is asked for 1000 at a time (Provisioning's profile picker, a group's assigned profile). */
 export const PROFILE_CHOICES_LIMIT = 1000;
 
 export const getProfileChoices = (signal?: AbortSignal) =>

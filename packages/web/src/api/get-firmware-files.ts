@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { StoredFileList } from '@provisor/server/contract';
 
-/** The firmware images in the file store (the same request and key as the Provisioning Firmware tab's). */
+/** The firmware images in the file store (the Provisioning Firmware tab's picker, a campaign's file). */
 export const getFirmwareFiles = (signal?: AbortSignal) =>
   api.get<StoredFileList>('/api/files', { query: { kind: 'firmware', limit: 1000, offset: 0 }, signal });
 
