@@ -274,6 +274,21 @@ export function campaignsSuite(start: () => Promise<Acs>): void {
     expect((await http('DELETE', `/api/groups/${g.id}`)).status).toBe(204);
   }, 150_000);
 
+  it('starts no router outside its maintenance window, and waits for it', async () => {
+    await acs.fleet({ count: 2, serialTemplate: 'WIND{i:03}' });
+    await waitForFleet(acs, 'WIND', 2);
+    const g = await group('Windowed', { search: 'WIND' });
+    const hhmm = (hoursFromNow: number) =>
+      new Date(Date.now() + hoursFromNow * 3_600_000).toISOString().slice(11, 16);
+    const window = { start: hhmm(2), end: hhmm(3), timeZone: 'UTC' };
+    const created = await createCampaign(campaignBody(g.id, { canarySize: 1, waves: [100], window }));
+    const waiting = await untilState(created.id, ['waiting'], 10_000);
+    expect(waiting.window).toEqual(window);
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await campaign(created.id)).counts).toMatchObject({ pending: 2, upgrading: 0 });
+    expect((await http('POST', `/api/campaigns/${created.id}/cancel`)).status).toBe(200);
+  });
+
   it('pauses (no new starts), resumes, and cancels leaving routers not started untouched', async () => {
     await acs.fleet({ count: 12, serialTemplate: 'PAUS{i:03}' });
     await waitForFleet(acs, 'PAUS', 12);
