@@ -267,6 +267,18 @@ export function campaignsSuite(start: () => Promise<Acs>): void {
     const again = await untilState(created.id, ['halted'], 60_000);
     expect(again.counts.failed).toBe(halted.counts.failed);
 
+    // Resumed as it is (the operator accepts the failures): the next wave starts.
+    const resumed = await http('POST', `/api/campaigns/${created.id}/resume`);
+    expect(resumed.status, resumed.text).toBe(200);
+    const next = await acs.waitFor(
+      'the next wave',
+      async () => {
+        const c = await campaign(created.id);
+        return c.currentWave === again.currentWave + 1 ? c : undefined;
+      },
+      30_000,
+    );
+    expect(next.waveCounts[next.currentWave].startedAt).not.toBeNull();
     const cancelled = await http('POST', `/api/campaigns/${created.id}/cancel`);
     expect(cancelled.json.campaign.state).toBe('cancelled');
     const twice = await http('POST', `/api/campaigns/${created.id}/cancel`);

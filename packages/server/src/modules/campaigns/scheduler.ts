@@ -175,10 +175,16 @@ export function createCampaignScheduler(deps: SchedulerDeps, o: SchedulerOptions
   }
 
   /** The current wave is over when none of its routers upgrades or waits online to start. */
-  async function finishWave(row: CampaignRow): Promise<void> {
+  async function finishWave(initial: CampaignRow): Promise<void> {
+    let row = initial;
     const times = waveTimesOf(row);
     const w = row.current_wave;
     const last = wavesOf(row).length;
+    if (times[w]?.finishedAt && w < last) {
+      // The wave was judged before a pause or a halt that the operator resumed: the next one starts.
+      row = await startWave(row, w + 1);
+      return startRouters(row);
+    }
     if (times[w]?.finishedAt) {
       // The last wave passed: the campaign completes once routers that were offline are done too.
       if (

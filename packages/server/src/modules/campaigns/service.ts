@@ -207,7 +207,9 @@ export function createCampaignsService(
           'Campaign cannot be resumed',
           `The campaign is ${r.state}; only a paused or halted campaign can be resumed.`,
         );
-      await set(r, { state: 'running', reason: null });
+      // A pause while soaking soaks on; a halted campaign resumed as it is goes on to its next wave.
+      const soaking = r.soak_until !== null && r.soak_until > new Date().toISOString();
+      await set(r, { state: soaking ? 'soaking' : 'running', reason: null });
       void scheduler.kick();
       return this.get(id);
     },
