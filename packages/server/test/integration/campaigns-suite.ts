@@ -301,6 +301,29 @@ export function campaignsSuite(start: () => Promise<Acs>): void {
     expect((await http('POST', `/api/campaigns/${created.id}/cancel`)).status).toBe(200);
   });
 
+  it('fails a router not back on the new version within the deadline, saying so', async () => {
+    // Every message of this router takes 2 s, so its upgrade is still under way when its start is
+    // moved an hour back; the next tick fails it (and its job) for the deadline.
+    await acs.fleet({ count: 1, serialTemplate: 'LATE{i:03}', faults: { slowShare: 1, slowMs: 2000 } });
+    await waitForFleet(acs, 'LATE', 1);
+    const g = await group('Late', { search: 'LATE' });
+    const created = await createCampaign(
+      campaignBody(g.id, { canarySize: 1, waves: [100], deadlineMinutes: 1, failureThreshold: 100 }),
+    );
+    await acs.waitFor('the router to start', async () => (await campaign(created.id)).counts.upgrading === 1);
+    await acs.app.services.database.db
+      .updateTable('campaign_devices')
+      .set({ started_at: new Date(Date.now() - 3_600_000).toISOString() })
+      .where('campaign_id', '=', created.id)
+      .execute();
+    const done = await untilState(created.id, ['completed'], 30_000);
+    expect(done.counts).toMatchObject({ failed: 1, upgraded: 0 });
+    const [late] = (await http('GET', `/api/campaigns/${created.id}/devices`)).json.devices;
+    expect(late.reason).toMatch(/^Not back on version "9.9.9-campaign" within 1 minute of the Download/);
+    const jobs = (await http('GET', `/api/devices/${late.deviceId}/jobs`)).json;
+    expect(JSON.stringify(jobs)).toMatch(/Not back on version/);
+  }, 60_000);
+
   it('pauses (no new starts), resumes, and cancels leaving routers not started untouched', async () => {
     await acs.fleet({ count: 12, serialTemplate: 'PAUS{i:03}' });
     await waitForFleet(acs, 'PAUS', 12);

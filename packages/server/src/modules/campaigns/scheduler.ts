@@ -116,7 +116,8 @@ export function createCampaignScheduler(deps: SchedulerDeps, o: SchedulerOptions
   async function failOverdue(row: CampaignRow): Promise<void> {
     const before = new Date(Date.now() - row.deadline_minutes * 60_000).toISOString();
     for (const d of await repo.overdue(row.id, before)) {
-      const reason = `Not back on version "${row.target_version}" within ${row.deadline_minutes} minutes of the Download.`;
+      const minutes = `${row.deadline_minutes} minute${row.deadline_minutes === 1 ? '' : 's'}`;
+      const reason = `Not back on version "${row.target_version}" within ${minutes} of the Download: check that the router can reach the file URL and boots the image, then retry.`;
       if (d.job_id) await jobs.fail(d.job_id, reason).catch(() => undefined);
       const at = new Date().toISOString();
       await repo.setDevice(row.id, d.device_id, { state: 'failed', reason, finished_at: at }, at);
