@@ -301,6 +301,31 @@ export function campaignsSuite(start: () => Promise<Acs>): void {
     expect((await http('POST', `/api/campaigns/${created.id}/cancel`)).status).toBe(200);
   });
 
+  it('upgrades routers that were offline when their wave came once they inform again', async () => {
+    // Known to the ACS but silent (offline) when the campaign starts; the same routers come up later.
+    const model = await acs.deviceBySerial('CAMP001');
+    for (const serialNumber of ['OFFL001', 'OFFL002']) {
+      const res = await http('POST', '/api/devices/register', {
+        serialNumber,
+        oui: model.oui,
+        productClass: model.productClass,
+        connectionRequestUrl: 'http://127.0.0.1:9/',
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    const g = await group('Offline', { search: 'OFFL' });
+    expect(g.size).toBe(2);
+    const created = await createCampaign(campaignBody(g.id, { canarySize: 1, waves: [100] }));
+    await acs.waitFor('both waves to pass', async () => (await campaign(created.id)).currentWave === 1);
+    await new Promise((r) => setTimeout(r, 600));
+    const waiting = await campaign(created.id);
+    expect(waiting).toMatchObject({ state: 'running', counts: { pending: 2, upgrading: 0, upgraded: 0 } });
+    await acs.fleet({ count: 2, serialTemplate: 'OFFL{i:03}' });
+    const done = await untilState(created.id, ['completed'], 60_000);
+    expect(done.counts).toMatchObject({ total: 2, upgraded: 2, failed: 0 });
+    expect((await acs.deviceBySerial('OFFL002')).softwareVersion).toBe(NEW_VERSION);
+  }, 90_000);
+
   it('fails a router not back on the new version within the deadline, saying so', async () => {
     // Every message of this router takes 2 s, so its upgrade is still under way when its start is
     // moved an hour back; the next tick fails it (and its job) for the deadline.
