@@ -32,7 +32,16 @@ export async function startWaveFleet(count: number, serialTemplate: string) {
     join(repoRoot, 'node_modules', '.bin', 'tsx'),
     [
       join(repoRoot, 'packages/sim/src/cli.ts'),
-      ...['--acs', `${server.url}/`, '--count', String(count), '--model', 'tr181', '--serial', serialTemplate],
+      ...[
+        '--acs',
+        `${server.url}/`,
+        '--count',
+        String(count),
+        '--model',
+        'tr181',
+        '--serial',
+        serialTemplate,
+      ],
       ...['--interval', '3600', '--max-sessions', '256', '--status-every', '0.2'],
     ],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
@@ -51,6 +60,9 @@ export async function startWaveFleet(count: number, serialTemplate: string) {
   try {
     return {
       api: await apiClient(server.url, 'admin', PASSWORD),
+      /** The server's base URL and the admin's password (for calls the JSON client cannot make). */
+      url: server.url,
+      password: PASSWORD,
       /** The simulator's latest counters. */
       status: (): SimStatus => ({ ...last }),
       /** Waits for one more status line from the simulator (it prints every 0.2 s). */

@@ -46,6 +46,10 @@ export async function startBackgroundWork(
     await cwmp.closeAll();
   });
 
+  // Firmware campaigns move on by themselves, from where the database says they are.
+  app.addHook('onListen', async () => services.campaigns.scheduler.start());
+  app.addHook('onClose', async () => services.campaigns.stop());
+
   // The Dashboard's resources chart and trends (issue 18): samples while the server listens, a
   // snapshot of the counts each hour (and at start, unless one is recent), the activity log pruned.
   app.addHook('onListen', async () => performance.start());

@@ -50,6 +50,8 @@ export interface Config {
   cwmpMaxRpcsPerSession: number;
   /** How often idle CWMP sessions and overdue devices are looked for, in milliseconds. */
   sweepIntervalMs: number;
+  /** How often the firmware campaign scheduler looks at every active campaign (issue 21). */
+  campaignTickMs: number;
   /** Seconds added to twice a device's Inform interval before it is offline. */
   offlineGraceSeconds: number;
   /** Inform interval assumed for devices that did not report one, in seconds. */
@@ -237,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: trustProxy(env.PROVISOR_TRUST_PROXY),
     cwmpMaxRpcsPerSession: integer(env, 'PROVISOR_CWMP_MAX_RPCS', 256, 1, 100_000),
     sweepIntervalMs: integer(env, 'PROVISOR_SWEEP_INTERVAL_MS', 5000, 10, 3_600_000),
+    campaignTickMs: integer(env, 'PROVISOR_CAMPAIGN_TICK_MS', 1000, 10, 60_000),
     offlineGraceSeconds: integer(env, 'PROVISOR_OFFLINE_GRACE', 60, 0, 86_400),
     defaultInformInterval: integer(env, 'PROVISOR_DEFAULT_INFORM_INTERVAL', 300, 1, 30 * 86_400),
     digestNonceTtlSeconds: integer(env, 'PROVISOR_DIGEST_NONCE_TTL', 300, 1, 86_400),

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import authPlugin from './modules/auth/plugin';
 import consolePlugin from './modules/console/plugin';
 import { cwmpDoor } from './modules/cwmp/plugin';
+import { campaignsRoutes } from './modules/campaigns/routes';
 import { connectionRoutes } from './modules/cwmp/routes';
 import { devicesRoutes } from './modules/devices/routes';
 import { filesRoutes } from './modules/files/routes';
@@ -105,6 +106,7 @@ export async function registerHttp(
   });
   await app.register(profilesRoutes);
   await app.register(assignRoutes);
+  await app.register(campaignsRoutes);
   await app.register(cpeFilesDoor, { jobs, files, maxUploadBytes: config.maxFileBytes });
   await app.register(cwmpDoor, {
     engine: cwmp,

@@ -21,6 +21,13 @@ import { createOperationsService, type OperationsService } from './modules/jobs/
 import { createOperationsRepository } from './modules/jobs/operations-repository';
 import { createJobsRepository } from './modules/jobs/repository';
 import { createAssignments, type Assignments } from './modules/jobs/assignment';
+import {
+  createCampaignsRepository,
+  createCampaignsService,
+  createGroupsService,
+  type CampaignsService,
+  type GroupsService,
+} from './modules/campaigns/index';
 import { createJobEngine } from './modules/jobs/engine';
 import { createJobsService, type JobsService } from './modules/jobs/service';
 import { createWaker } from './modules/jobs/wake';
@@ -68,6 +75,10 @@ export interface Services {
   files: FileStore;
   templates: TemplatesService;
   profiles: ProfilesService;
+  /** Saved device groups (campaigns/groups.ts). */
+  groups: GroupsService;
+  /** Firmware campaigns and their scheduler (campaigns/service.ts). */
+  campaigns: CampaignsService;
 }
 
 /** The services, and the parts that only the background work and the HTTP doors use. */
@@ -261,6 +272,16 @@ async function build(
   bus.on('jobs_arrived', ({ devices: arrived }) => {
     for (const d of arrived) waker.wake(d);
   });
+  const campaignsRepo = createCampaignsRepository(database.db);
+  const groups = createGroupsService(campaignsRepo, devices);
+  const campaigns = createCampaignsService(
+    { repo: campaignsRepo, groups, devices, files, jobs, bus },
+    {
+      updateIntervalMs: 1000,
+      tickMs: config.campaignTickMs,
+      onError: (err) => log.warn({ err }, 'moving a firmware campaign on failed'),
+    },
+  );
   const seeded = await templates.seedStarters();
   if (seeded > 0) log.info({ templates: seeded }, 'First start: created the starter templates');
   return {
@@ -286,6 +307,8 @@ async function build(
       jobs,
       operations,
       assignments,
+      groups,
+      campaigns,
     },
     shedder,
     waker,

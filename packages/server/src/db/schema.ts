@@ -1,5 +1,6 @@
 import type { ActivityTable, StatsSnapshotsTable } from './tables/activity';
 import type { BulkOperationsTable } from './tables/bulk-operations';
+import type { CampaignDevicesTable, CampaignsTable, DeviceGroupsTable } from './tables/campaigns';
 import type { DeviceParametersTable, DevicesTable } from './tables/devices';
 import type { FilesTable } from './tables/files';
 import type { JobsTable } from './tables/jobs';
@@ -33,4 +34,7 @@ export interface Database {
   profile_versions: ProfileVersionsTable;
   activity: ActivityTable;
   stats_snapshots: StatsSnapshotsTable;
+  device_groups: DeviceGroupsTable;
+  campaigns: CampaignsTable;
+  campaign_devices: CampaignDevicesTable;
 }

@@ -136,7 +136,16 @@ describe('every JSON route of a seeded server', () => {
   let t: TestApp;
   let base: string;
   let token: string;
-  const ids = { device: '', job: '', template: '', profile: '', file: '', operation: '' };
+  const ids = {
+    device: '',
+    job: '',
+    template: '',
+    profile: '',
+    file: '',
+    operation: '',
+    group: '',
+    campaign: '',
+  };
   const api = async (method: string, path: string, body?: object) => {
     const res = await fetch(`${base}${path}`, {
       method,
@@ -183,6 +192,20 @@ describe('every JSON route of a seeded server', () => {
         parameters: ['InternetGatewayDevice.Time.'],
       })
     ).json.job.id;
+    // A device group and a campaign over it (issue 21), for their routes.
+    ids.group = (await api('POST', '/api/groups', { name: 'All', filter: {} })).json.group.id;
+    ids.campaign = (
+      await api('POST', '/api/campaigns', {
+        name: 'Walk',
+        groupId: ids.group,
+        fileId: ids.file,
+        targetVersion: '2.0',
+        canarySize: 1,
+        waves: [100],
+        soakMinutes: 0,
+        maxConcurrent: 1,
+      })
+    ).json.campaign.id;
     await t.app.services.jobs.finish(await t.app.services.jobs.get(ids.job), 'completed', {
       result: {
         parameters: [{ name: 'InternetGatewayDevice.Time.NTPServer1', value: 'pool', type: 'string' }],
@@ -205,7 +228,11 @@ describe('every JSON route of a seeded server', () => {
                 ? ids.profile
                 : url.startsWith('/api/files/')
                   ? ids.file
-                  : 'none';
+                  : url.startsWith('/api/groups/')
+                    ? ids.group
+                    : url.startsWith('/api/campaigns/')
+                      ? ids.campaign
+                      : 'none';
     // The declared schemas, checked as declared: no coercion, no defaults, nothing removed.
     const ajv = new Ajv({ allErrors: true, strict: false });
     const failures: string[] = [];

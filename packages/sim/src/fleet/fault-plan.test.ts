@@ -26,6 +26,19 @@ describe('fault selection', () => {
   });
 });
 
+describe('download faults', () => {
+  it('makes the given share of devices refuse Downloads with the given code (9010 by default)', () => {
+    const refusing = Array.from({ length: 30 }, (_, i) => faultsFor(i + 1, { downloadFaultShare: 0.2 }))
+      .map((f) => f.downloadFault)
+      .filter((c) => c !== 0);
+    expect(refusing).toEqual(Array(6).fill(9010));
+    expect(faultsFor(2, { downloadFaultShare: 1, downloadFaultCode: 9017 }).downloadFault).toBe(9017);
+    expect(() => validateFaults({ downloadFaultCode: 42 })).toThrow(
+      /downloadFaultCode must be a CPE fault code/,
+    );
+  });
+});
+
 describe('fault injection in a running fleet', () => {
   it('keeps offline devices silent: no inform, and their connection requests are reset', async () => {
     r = await rig({ count: 4, faults: { offlineShare: 0.5 } });

@@ -24,6 +24,10 @@ export interface FleetFaults {
   partialPathFaultCode?: number;
   /** Names every device lists but refuses to read (9005 to a GetParameterValues naming one). */
   unreadableNames?: string[];
+  /** Share [0, 1] of devices that answer every Download with `downloadFaultCode` (firmware campaigns). */
+  downloadFaultShare?: number;
+  /** Default 9010 Download failure. */
+  downloadFaultCode?: number;
 }
 
 export class FaultOptionError extends Error {
@@ -54,6 +58,11 @@ export function validateFaults(f: FleetFaults): void {
   checkShare('spvFailureRate', f.spvFailureRate);
   checkShare('crDropShare', f.crDropShare);
   checkShare('partialPathShare', f.partialPathShare);
+  checkShare('downloadFaultShare', f.downloadFaultShare);
+  const dl = f.downloadFaultCode;
+  if (dl !== undefined && !(Number.isInteger(dl) && dl >= 9000 && dl <= 9899)) {
+    throw new FaultOptionError(`downloadFaultCode must be a CPE fault code 9000-9899, not ${dl}`);
+  }
   if (f.slowMs !== undefined && (!Number.isFinite(f.slowMs) || f.slowMs < 0)) {
     throw new FaultOptionError(`slowMs must be a number of milliseconds ≥ 0, not ${f.slowMs}`);
   }
@@ -74,7 +83,9 @@ export function faultsFor(index: number, f: FleetFaults): DeviceFaults {
     spvFaultCode: f.spvFaultCode ?? NO_FAULTS.spvFaultCode,
     crDrop: selected(index, f.crDropShare ?? 0, 7) ? (f.crDropMode ?? 'no-session') : 'none',
     partialPathFault: selected(index, f.partialPathShare ?? 0, 11) ? (f.partialPathFaultCode ?? 9005) : 0,
-    downloadFault: NO_FAULTS.downloadFault,
+    downloadFault: selected(index, f.downloadFaultShare ?? 0, 13)
+      ? (f.downloadFaultCode ?? 9010)
+      : NO_FAULTS.downloadFault,
     unreadableNames: f.unreadableNames ?? NO_FAULTS.unreadableNames,
   };
 }

@@ -18,6 +18,7 @@ import * as m0016 from './0016-bulk-operations';
 import * as m0017 from './0017-profile-serial-match';
 import * as m0018 from './0018-profile-customer-indexes';
 import * as m0019 from './0019-activity-and-snapshots';
+import * as m0020 from './0020-groups-and-campaigns';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017-profile-serial-match': m0017,
   '0018-profile-customer-indexes': m0018,
   '0019-activity-and-snapshots': m0019,
+  '0020-groups-and-campaigns': m0020,
 };

@@ -23,6 +23,19 @@ export interface DeviceListQuery {
   offset: number;
 }
 
+/**
+ * The devices a bulk call or a saved group names (issue 21): the list's search and status, and
+ * exact OUI, product class, software version and assigned profile.
+ */
+export interface DeviceMatch {
+  status?: DeviceStatus;
+  search?: string;
+  oui?: string;
+  productClass?: string;
+  softwareVersion?: string;
+  profileId?: string;
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -71,9 +84,16 @@ export function createDevicesRepository(
     return rows[0]!.n <= max ? rows[0]!.rowids : undefined;
   }
 
-  function filtered(q: Omit<DeviceListQuery, 'limit' | 'offset'>, candidates: string | undefined) {
+  function filtered(
+    q: Omit<DeviceListQuery, 'limit' | 'offset'> & DeviceMatch,
+    candidates: string | undefined,
+  ) {
     let query = db.selectFrom('devices');
     if (q.status) query = query.where('status', '=', q.status);
+    if (q.oui !== undefined) query = query.where('oui', '=', q.oui);
+    if (q.productClass !== undefined) query = query.where('product_class', '=', q.productClass);
+    if (q.softwareVersion !== undefined) query = query.where('software_version', '=', q.softwareVersion);
+    if (q.profileId !== undefined) query = query.where('assigned_profile_id', '=', q.profileId);
     if (q.assigned === false) query = query.where('assigned_profile_id', 'is', null);
     if (q.search) {
       const term = q.search.toLowerCase();
@@ -116,9 +136,32 @@ export function createDevicesRepository(
      * Every device the list shows for this search and status, in the list's order: the list's own
      * query without its page, so a bulk call by filter targets exactly what the list counts.
      */
-    async matching(q: Pick<DeviceListQuery, 'search' | 'status'>): Promise<DeviceRow[]> {
+    async matching(q: DeviceMatch): Promise<DeviceRow[]> {
       const candidates = q.search ? await indexCandidates(q.search.toLowerCase()) : undefined;
       return filtered(q, candidates).selectAll().orderBy('serial_number').orderBy('id').execute();
+    },
+    /** How many devices match, and their software versions, most common first (a group's preview). */
+    async versionsMatching(
+      q: DeviceMatch,
+      max: number,
+    ): Promise<{ size: number; versions: { softwareVersion: string; count: number }[] }> {
+      const candidates = q.search ? await indexCandidates(q.search.toLowerCase()) : undefined;
+      const [count, rows] = await Promise.all([
+        filtered(q, candidates)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+        filtered(q, candidates)
+          .select((eb) => ['software_version', eb.fn.countAll<string | number>().as('n')])
+          .groupBy('software_version')
+          .orderBy('n', 'desc')
+          .orderBy('software_version')
+          .limit(max)
+          .execute(),
+      ]);
+      return {
+        size: Number(count.n),
+        versions: rows.map((r) => ({ softwareVersion: r.software_version, count: Number(r.n) })),
+      };
     },
     findById(id: string): Promise<DeviceRow | undefined> {
       return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();

@@ -2,7 +2,14 @@
 // This service is the only writer of the status column: it keeps the device's presence (an Inform
 // makes it present; silence past twice its interval plus a grace, absent) and the facts the jobs
 // module tells it (recordJobFacts, markJobsWaiting), and status.ts decides the status from both.
-import { searchTerm } from './search-term';
+import { checkNoNul, searchTerm } from './search-term';
+
+/** A match as the database reads it: the search trimmed, no field holding a NUL (it names the field). */
+function cleanMatch(q: DeviceMatch): DeviceMatch {
+  for (const f of ['oui', 'productClass', 'softwareVersion', 'profileId'] as const)
+    checkNoNul(`filter.${f}`, q[f]);
+  return { ...q, search: searchTerm(q.search, 'filter.search') };
+}
 import { createHash } from 'node:crypto';
 import type { Device, DeviceEdit, RegisterDeviceInput } from '../../contract';
 import type { DeviceRow, DeviceStatus, DeviceUpdate } from '../../db/tables/devices';
@@ -11,7 +18,13 @@ import type { EventBus } from '../live/index';
 import { createDeadlines } from './deadlines';
 import type { DeviceForJob, InformStore } from './inform-store';
 import { findBySuffix, mergeParameters, parseParameters, storedValue, type ParameterMap } from './parameters';
-import type { DeviceIdentity, DeviceListQuery, DevicesRepository, WatchedDevice } from './repository';
+import type {
+  DeviceIdentity,
+  DeviceListQuery,
+  DeviceMatch,
+  DevicesRepository,
+  WatchedDevice,
+} from './repository';
 import { NO_JOBS, deviceStatus, presenceOf, type JobFacts } from './status';
 
 export type { JobFacts } from './status';
@@ -291,8 +304,9 @@ export function createDevicesService(
   return {
     list: (q: DeviceListQuery) => repo.list(q),
     /** Every device GET /api/devices lists for this search and status (all pages). */
-    matching: (q: Pick<DeviceListQuery, 'search' | 'status'>) =>
-      repo.matching({ status: q.status, search: searchTerm(q.search, 'filter.search') }),
+    matching: (q: DeviceMatch) => repo.matching(cleanMatch(q)),
+    /** How many devices a group's filter matches now, and their versions (most common first). */
+    versionsMatching: (q: DeviceMatch, max = 20) => repo.versionsMatching(cleanMatch(q), max),
     /** How many devices GET /api/devices counts for this search and status. */
     countMatching: async (q: Pick<DeviceListQuery, 'search' | 'status'>) =>
       (

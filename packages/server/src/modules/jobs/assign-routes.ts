@@ -23,7 +23,7 @@ import { toApiJob } from './service';
 
 export async function assignRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { devices, operations, profiles, assignments } = app.services;
+  const { devices, operations, profiles, assignments, groups } = app.services;
   const assign = (targets: DeviceRow[], profileId: string) => assignments.assign(targets, profileId);
 
   app.post(
@@ -52,15 +52,15 @@ export async function assignRoutes(fastify: FastifyInstance) {
       schema: { body: assignProfileManyBody, response: { 200: bulkResults, ...errorResponses } },
     },
     async (request) => {
-      const { deviceIds, filter, profileId } = request.body;
+      const { deviceIds, filter, groupId, profileId } = request.body;
       // The devices, then the profile, are checked before anything is written.
-      const chosen = await chooseDevices(devices, { deviceIds, filter });
+      const chosen = await chooseDevices(devices, { deviceIds, filter, groupId }, groups);
       const params = await assignments.pushFor(profileId);
       const { name } = await profiles.get(profileId);
       return runBulk(
-        { devices, operations },
+        { devices, operations, groups },
         {
-          selection: { deviceIds, filter },
+          selection: { deviceIds, filter, groupId },
           type: 'apply-profile',
           params,
           createdBy: request.auth?.username ?? null,

@@ -19,6 +19,16 @@ export interface ChosenDevices {
   /** The distinct ids given, in the order given (none for a filter). */
   ids?: string[];
   filter?: DeviceFilter;
+  /** The saved group they were chosen by. */
+  group?: { id: string; name: string };
+}
+
+/**
+ * Saved device groups (the campaigns module's; given by the caller so that the jobs module does not
+ * reach into it): a group's devices now, or a 404 naming the id.
+ */
+export interface GroupDevices {
+  devicesOf(groupId: string): Promise<{ name: string; devices: DeviceRow[] }>;
 }
 
 function describeFilter(f: DeviceFilter): string {
@@ -34,9 +44,32 @@ function describeFilter(f: DeviceFilter): string {
  * resolved by the device list's own query (devices.matching), so it targets exactly what GET
  * /api/devices counts for the same search and status; one that matches nothing is refused.
  */
-export async function chooseDevices(devices: DevicesService, s: DeviceSelection): Promise<ChosenDevices> {
-  if (s.deviceIds !== undefined && s.filter !== undefined)
+export async function chooseDevices(
+  devices: DevicesService,
+  s: DeviceSelection,
+  groups?: GroupDevices,
+): Promise<ChosenDevices> {
+  const given = (['deviceIds', 'filter', 'groupId'] as const).filter((k) => s[k] !== undefined);
+  if (given.length === 2 && s.groupId === undefined)
     throw new AppError(400, 'Invalid device selection', 'Give either deviceIds or filter, not both');
+  if (given.length > 1)
+    throw new AppError(
+      400,
+      'Invalid device selection',
+      `Give exactly one of deviceIds, filter or groupId, not ${given.join(' and ')}`,
+    );
+  if (s.groupId !== undefined) {
+    if (!groups) throw new AppError(400, 'Invalid device selection', 'This call takes deviceIds or filter.');
+    const { name, devices: found } = await groups.devicesOf(s.groupId);
+    if (found.length === 0) {
+      throw new AppError(
+        400,
+        'No matching devices',
+        `The group "${name}" matches no device now; change its filter or choose another group.`,
+      );
+    }
+    return { found, group: { id: s.groupId, name } };
+  }
   if (s.filter !== undefined) {
     const found = await devices.matching(s.filter);
     if (found.length === 0) {
@@ -74,18 +107,20 @@ export interface BulkCall {
  * given the operation's id) and answers per device.
  */
 export async function runBulk(
-  deps: { devices: DevicesService; operations: OperationsService },
+  deps: { devices: DevicesService; operations: OperationsService; groups?: GroupDevices },
   call: BulkCall,
   create: (found: DeviceRow[], operationId: string) => Promise<JobRow[]>,
   chosen?: ChosenDevices,
 ): Promise<BulkResults> {
-  const { found, ids, filter } = chosen ?? (await chooseDevices(deps.devices, call.selection));
+  const { found, ids, filter, group } =
+    chosen ?? (await chooseDevices(deps.devices, call.selection, deps.groups));
+  const summary = call.summary ?? summarize(call.type, call.params);
   const operationId = await deps.operations.create({
     type: call.type,
-    summary: call.summary ?? summarize(call.type, call.params),
+    summary: group ? `${summary} (group "${group.name}")` : summary,
     createdBy: call.createdBy,
     total: found.length,
-    ...(filter ? { filter } : { idCount: ids!.length }),
+    ...(filter ? { filter } : { idCount: ids?.length ?? found.length }),
   });
   const created = await create(found, operationId);
   const byDevice = new Map(created.map((j) => [j.device_id, j.id]));

@@ -52,7 +52,7 @@ const isJobType = (type: string): type is JobType => (JOB_TYPES as readonly stri
 
 export async function jobsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { jobs, devices, operations } = app.services;
+  const { jobs, devices, operations, groups } = app.services;
 
   async function single(id: string, type: JobType, params: JobParams) {
     const device = await devices.get(id);
@@ -128,9 +128,13 @@ export async function jobsRoutes(fastify: FastifyInstance) {
     params: JobParams,
   ) =>
     runBulk(
-      { devices, operations },
+      { devices, operations, groups },
       {
-        selection: { deviceIds: request.body.deviceIds, filter: request.body.filter },
+        selection: {
+          deviceIds: request.body.deviceIds,
+          filter: request.body.filter,
+          groupId: request.body.groupId,
+        },
         type,
         params,
         createdBy: request.auth?.username ?? null,

@@ -413,6 +413,17 @@ export function createJobsService(
       return retried;
     },
 
+    /**
+     * Cancels a job that has not started (a campaign cancelled, issue 21): answers whether it was
+     * cancelled; a job already running or finished is left to finish.
+     */
+    async cancelPending(id: string, reason: string): Promise<boolean> {
+      const job = await repo.findById(id);
+      if (!job || job.status !== 'pending') return false;
+      await this.finish(job, 'cancelled', { error: reason });
+      return true;
+    },
+
     /** spec §4: mark complete (an operator saw it done). */
     async complete(id: string): Promise<JobRow> {
       const job = await get(id);

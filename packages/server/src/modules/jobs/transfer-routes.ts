@@ -25,7 +25,7 @@ export async function transferRoutes(
   o: { store: FileStore; maxFileBytes: number },
 ) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { devices, jobs, operations } = app.services;
+  const { devices, jobs, operations, groups } = app.services;
   const { store } = o;
 
   const one = async <T extends JobType>(device: DeviceRow, type: T, params: JobTypeParams<T>) => {
@@ -58,12 +58,12 @@ export async function transferRoutes(
   );
 
   app.post('/api/provisioning/bulk/firmware-upgrade', { schema: bulkFirmwareSchema }, async (request) => {
-    const { deviceIds, filter, ...body } = request.body;
+    const { deviceIds, filter, groupId, ...body } = request.body;
     const params = await firmwareParams(body);
     return runBulk(
-      { devices, operations },
+      { devices, operations, groups },
       {
-        selection: { deviceIds, filter },
+        selection: { deviceIds, filter, groupId },
         type: 'firmware-upgrade',
         params,
         createdBy: request.auth?.username ?? null,

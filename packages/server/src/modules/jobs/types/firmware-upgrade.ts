@@ -33,5 +33,12 @@ export default describeJob({
     a.name === 'DownloadResponse'
       ? afterTransferRpc(c, a.status, () => firmwareDone(c))
       : unexpected(a, 'DownloadResponse'),
+  // TR-069 A.3.2.8: a CPE that will not download answers the Download with a fault; said so, with the
+  // fault, apart from a transfer that failed later (TransferComplete) or never came back.
+  fault: (_c, f) => ({
+    kind: 'fail',
+    error: `The router refused the firmware Download: CPE fault ${f.faultCode}${f.faultString ? ` (${f.faultString})` : ''}`,
+    faultCode: f.faultCode,
+  }),
   transferComplete: (c, tc) => transferFault(tc) ?? firmwareDone(c),
 });
