@@ -322,6 +322,8 @@ export function createJobEngine(
         const { yieldedIn: _session, ...kept } = stateOf(job);
         const state: JobState = resumed ? kept : {};
         const started = resumed ? await jobs.resume(job) : await jobs.start(job);
+        // Cancelled or finished since it was read (an operator, a cancelled campaign): the next one.
+        if (!started) continue;
         const v = await view(started, state, s.baseUrl);
         const d = descriptorOf(job.type);
         const rpc = await apply(

@@ -320,7 +320,7 @@ describe('job engine', () => {
       'reboot',
       {},
     );
-    const started = await t.app.services.jobs.start(waiting!);
+    const started = (await t.app.services.jobs.start(waiting!))!;
     await t.app.services.jobs.progress(started, { phase: 'awaiting-boot', inFlight: false });
     const db = new Sqlite((t.config.database as { path: string }).path);
     const waitUntil = () =>
@@ -436,9 +436,28 @@ describe('job engine', () => {
       'get-parameters',
       { parameters: ['X.'] },
     );
-    const started = await t.app.services.jobs.start(inFlight!);
+    const started = (await t.app.services.jobs.start(inFlight!))!;
     await t.app.services.jobs.progress(started, { inFlight: true });
     expect(await t.app.services.jobs.recover()).toBeGreaterThanOrEqual(1);
     expect((await job(inFlight!.id)).status).toBe('pending');
+  });
+
+  it('a cancel and a start of one pending job never both win, whichever read it first', async () => {
+    const { id } = await knownCpe();
+    const jobs = t.app.services.jobs;
+    const device = (await t.app.services.devices.findById(id))!;
+    // Both read the job while it was pending; the start's write lands first.
+    const [first] = await jobs.create([device], 'get-parameters', { parameters: ['X.'] });
+    const read = (await jobs.find(first!.id))!;
+    expect(await jobs.start(read)).not.toBeNull();
+    expect(await jobs.cancelPending(first!.id, 'campaign cancelled')).toBe(false);
+    expect((await job(first!.id)).status).toBe('running');
+    await jobs.finish((await jobs.find(first!.id))!, 'cancelled', {});
+    // The cancel lands first: the start read the job as pending before, and must not revive it.
+    const [second] = await jobs.create([device], 'get-parameters', { parameters: ['X.'] });
+    const stale = (await jobs.find(second!.id))!;
+    expect(await jobs.cancelPending(second!.id, 'campaign cancelled')).toBe(true);
+    expect(await jobs.start(stale)).toBeNull();
+    expect(await job(second!.id)).toMatchObject({ status: 'cancelled', error: 'campaign cancelled' });
   });
 });

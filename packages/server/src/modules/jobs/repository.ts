@@ -69,6 +69,16 @@ export function createJobsRepository(db: Kysely<Database>) {
     async update(id: string, patch: JobPatch): Promise<void> {
       await db.updateTable('jobs').set(patch).where('id', '=', id).execute();
     },
+    /** The update only if the job is still `status` (one statement); whether it was. */
+    async updateIfStatus(id: string, status: JobStatus, patch: JobPatch): Promise<boolean> {
+      const r = await db
+        .updateTable('jobs')
+        .set(patch)
+        .where('id', '=', id)
+        .where('status', '=', status)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
     async countByStatus(): Promise<Record<JobStatus, number>> {
       const rows = await db
         .selectFrom('jobs')

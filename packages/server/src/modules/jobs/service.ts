@@ -156,6 +156,18 @@ export function createJobsService(
     return next;
   }
 
+  /**
+   * `set`, only if the job is still pending: null when something else (an operator, a cancelled
+   * campaign, the job engine) moved it meanwhile, which then has the last word.
+   */
+  async function setIfPending(job: JobRow, patch: Partial<JobRow>): Promise<JobRow | null> {
+    const next = { ...job, ...patch, updated_at: now() };
+    if (!(await repo.updateIfStatus(job.id, 'pending', { ...patch, updated_at: next.updated_at })))
+      return null;
+    if (patch.status !== undefined && patch.status !== 'pending') publish(next);
+    return next;
+  }
+
   async function get(id: string): Promise<JobRow> {
     const job = await repo.findById(id);
     if (!job) throw new AppError(404, 'Job not found', `No job has the id "${id}".`);
@@ -319,8 +331,9 @@ export function createJobsService(
       return (await repo.unfinished(deviceId)).find((j) => j.command_key === commandKey);
     },
 
-    async start(job: JobRow): Promise<JobRow> {
-      const started = await set(job, {
+    /** A pending job starts; null when it is no longer pending (cancelled or finished meanwhile). */
+    async start(job: JobRow): Promise<JobRow | null> {
+      const started = await setIfPending(job, {
         status: 'running',
         attempts: job.attempts + 1,
         started_at: job.started_at ?? now(),
@@ -328,6 +341,7 @@ export function createJobsService(
         command_key: commandKeyOf(job),
         wait_until: null,
       });
+      if (!started) return null;
       await tellDevices(job.device_id, { started: true });
       return started;
     },
@@ -336,8 +350,9 @@ export function createJobsService(
      * A background job goes on where it stopped (engine.ts): running again with its state, and no
      * new attempt (attempts count sessions that lost its RPC, not the steps it takes).
      */
-    async resume(job: JobRow): Promise<JobRow> {
-      const resumed = await set(job, { status: 'running', command_key: commandKeyOf(job) });
+    async resume(job: JobRow): Promise<JobRow | null> {
+      const resumed = await setIfPending(job, { status: 'running', command_key: commandKeyOf(job) });
+      if (!resumed) return null;
       await tellDevices(job.device_id, { started: true });
       return resumed;
     },
@@ -420,7 +435,16 @@ export function createJobsService(
     async cancelPending(id: string, reason: string): Promise<boolean> {
       const job = await repo.findById(id);
       if (!job || job.status !== 'pending') return false;
-      await this.finish(job, 'cancelled', { error: reason });
+      // Guarded: a job the engine started meanwhile runs on (one statement decides, not the read).
+      const cancelled = await setIfPending(job, {
+        status: 'cancelled',
+        error: reason,
+        state: null,
+        wait_until: null,
+        finished_at: now(),
+      });
+      if (!cancelled) return false;
+      await tellDevices(job.device_id, {});
       return true;
     },
 
