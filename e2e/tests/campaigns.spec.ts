@@ -183,7 +183,7 @@ test('one router in five refuses the download: the campaign halts after the cana
   await screenshots(page, 'campaign-halted');
 });
 
-test('a server restart in the middle of a campaign: the page shows it where it was, and it carries on to the end with no router upgraded twice', async ({
+test('a server restart in the middle of a campaign: the page shows it where it was, and it carries on to the end with no router upgraded twice; its group then names the devices of a bulk operation', async ({
   page,
   request,
 }) => {
@@ -254,6 +254,20 @@ test('a server restart in the middle of a campaign: the page shows it where it w
       );
       expect(downloads, device.serial).toHaveLength(1);
     }
+
+    // The same group names the devices of a bulk operation on the Provisioning screen.
+    await page.goto(`${server.url}/provisioning`);
+    await page.getByLabel('Device group').selectOption({ label: 'Restart routers (20)' });
+    await expect(page.getByTestId('selection-count')).toHaveText('20 selected');
+    await screenshots(page, 'provisioning-group');
+    await page.getByLabel('Parameter name 1').fill('Device.Time.NTPServer2');
+    await page.getByLabel('Parameter value 1').fill('ntp2.group.example');
+    await page.getByRole('button', { name: 'Execute Operation' }).click();
+    await expect(page.getByText('Parameters operation started')).toBeVisible();
+    const operation = page.locator('[data-testid^="operation-"]').first();
+    await expect(operation.getByTestId('operation-progress')).toHaveText('20 of 20', LIVE);
+    for (const device of fleet.devices)
+      expect(device.getValue('Device.Time.NTPServer2')).toBe('ntp2.group.example');
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -251,6 +251,7 @@ export const exportParametersBody = Type.Object(
   {
     deviceIds: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: EXPORT_MAX_DEVICES })),
     filter: Type.Optional(deviceFilter),
+    groupId: deviceSelection.groupId,
     format: exportFormat,
   },
   { additionalProperties: false },

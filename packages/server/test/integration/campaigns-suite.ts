@@ -155,6 +155,13 @@ export function campaignsSuite(start: () => Promise<Acs>): void {
     });
     expect(both.status).toBe(400);
     expect(both.json.message).toMatch(/exactly one of deviceIds, filter or groupId/);
+    // An export by group: exactly its devices, one row each.
+    const exported = await http('POST', '/api/provisioning/bulk/export-parameters', {
+      groupId: exact.id,
+      format: 'json',
+    });
+    expect(exported.status, exported.text).toBe(200);
+    expect(exported.json).toHaveLength(6);
     const unknown = await http('POST', '/api/provisioning/bulk/reboot', { groupId: 'no-such-group' });
     expect(unknown.status).toBe(404);
     expect(unknown.json.message).toMatch(/"no-such-group"/);

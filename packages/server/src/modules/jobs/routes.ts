@@ -166,7 +166,7 @@ export async function jobsRoutes(fastify: FastifyInstance) {
     '/api/provisioning/bulk/export-parameters',
     { schema: exportParametersSchema },
     async (request, reply) => {
-      const { deviceIds, filter, format } = request.body;
+      const { deviceIds, filter, groupId, format } = request.body;
       if (filter !== undefined && deviceIds === undefined) {
         // Counted first: a filter over the limit is refused before any device is read.
         const total = await devices.countMatching(filter);
@@ -178,7 +178,14 @@ export async function jobsRoutes(fastify: FastifyInstance) {
           );
         }
       }
-      const { found } = await chooseDevices(devices, { deviceIds, filter });
+      const { found } = await chooseDevices(devices, { deviceIds, filter, groupId }, groups);
+      if (found.length > EXPORT_MAX_DEVICES) {
+        throw new AppError(
+          400,
+          'Too many devices to export',
+          `The group has ${found.length.toLocaleString('en-US')} devices; one export takes at most ${EXPORT_MAX_DEVICES.toLocaleString('en-US')}. Narrow its filter, or export by search and status.`,
+        );
+      }
       if (found.length === 0)
         throw new AppError(404, 'No devices found', 'None of the given deviceIds is a known device.');
       const trees = await devices.parametersOfMany(found.map((d) => d.id));

@@ -5,6 +5,7 @@ import { inputClass } from '@/components/ui/form-field';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import type { DeviceFilter } from '@provisor/server/contract';
+import { useGroups } from '@/api/get-groups';
 import { usePickerDevices } from './get-picker-devices';
 import type { Selection } from './selection';
 import { DEVICE_STATUSES, isDeviceStatus } from '@/lib/device-statuses';
@@ -25,11 +26,13 @@ export interface DevicePickerProps {
  */
 export function DevicePicker({ filter, onFilter, selection, onSelection }: DevicePickerProps) {
   const query = usePickerDevices(filter);
+  const groups = useGroups().data?.groups ?? [];
   const devices = query.data?.pages.flatMap((page) => page.devices) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
   const allMatching = selection.kind === 'filter';
-  const ids = new Set(selection.kind === 'ids' ? selection.ids : devices.map((d) => d.id));
-  const selectedCount = allMatching ? total : ids.size;
+  const group = selection.kind === 'group' ? selection : null;
+  const ids = new Set(selection.kind === 'ids' ? selection.ids : group ? [] : devices.map((d) => d.id));
+  const selectedCount = group ? group.size : allMatching ? total : ids.size;
   const allLoadedSelected = devices.length > 0 && devices.every((d) => ids.has(d.id));
 
   const sentinel = useRef<HTMLDivElement>(null);
@@ -139,6 +142,43 @@ export function DevicePicker({ filter, onFilter, selection, onSelection }: Devic
             ))}
           </select>
         </div>
+        {groups.length > 0 ? (
+          <select
+            aria-label="Device group"
+            className={inputClass}
+            value={group?.groupId ?? ''}
+            onChange={(event) => {
+              const chosen = groups.find((g) => g.id === event.target.value);
+              onSelection(
+                chosen
+                  ? { kind: 'group', groupId: chosen.id, name: chosen.name, size: chosen.size }
+                  : { kind: 'ids', ids: [] },
+              );
+            }}
+          >
+            <option value="">Pick devices below, or a saved group</option>
+            {groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name} ({g.size})
+              </option>
+            ))}
+          </select>
+        ) : null}
+        {group ? (
+          <div className="flex flex-wrap items-center gap-2 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900">
+            <span>
+              All {group.size} devices of the group "{group.name}" are selected (counted again when the
+              operation runs).
+            </span>
+            <button
+              type="button"
+              className="font-medium text-blue-700 underline hover:text-blue-900"
+              onClick={() => onSelection({ kind: 'ids', ids: [] })}
+            >
+              Clear selection
+            </button>
+          </div>
+        ) : null}
         <div className="flex flex-wrap items-center justify-between gap-2">
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input
@@ -151,7 +191,7 @@ export function DevicePicker({ filter, onFilter, selection, onSelection }: Devic
             Select all
           </label>
           <span className="text-sm text-slate-600" data-testid="selection-count">
-            {selectedCount} of {total} selected
+            {group ? `${selectedCount} selected` : `${selectedCount} of ${total} selected`}
           </span>
         </div>
         {allLoadedSelected && !allMatching && total > devices.length ? (

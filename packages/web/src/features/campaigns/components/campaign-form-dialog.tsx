@@ -9,7 +9,7 @@ import { formatBytes } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useCreateCampaign } from '../api/create-campaign';
 import { useFirmwareFiles } from '@/api/get-firmware-files';
-import { useGroups } from '../api/get-groups';
+import { useGroups } from '@/api/get-groups';
 import { useGroupPreview } from '../api/preview-group';
 import {
   emptyCampaignForm,

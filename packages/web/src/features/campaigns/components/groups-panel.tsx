@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { serverDetail } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useDeleteGroup } from '../api/delete-group';
-import { useGroups } from '../api/get-groups';
+import { useGroups } from '@/api/get-groups';
 import { describeFilter } from '../lib/group-filter';
 import { GroupDialog } from './group-dialog';
 
