@@ -15,11 +15,16 @@ export async function signInAt(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path.split('?')[0]);
 }
 
-/** The admin's bearer header, for a test's own calls to the API (setting up, or checking). */
-export async function apiHeaders(request: APIRequestContext, base: string): Promise<Record<string, string>> {
+/** The admin's token, for a test's own calls to the API (setting up, or checking). */
+export async function apiToken(request: APIRequestContext, base: string): Promise<string> {
   const login = await request.post(`${base}/api/auth/login`, {
     data: { username: 'admin', password: ADMIN_PASSWORD },
   });
   if (!login.ok()) throw new Error(`sign-in for the test's API calls failed: ${login.status()}`);
-  return { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** The admin's bearer header (apiToken's). */
+export async function apiHeaders(request: APIRequestContext, base: string): Promise<Record<string, string>> {
+  return { Authorization: `Bearer ${await apiToken(request, base)}` };
 }

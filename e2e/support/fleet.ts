@@ -1,4 +1,5 @@
 import { startFleet, type Fleet, type FleetOptions } from '@provisor/sim';
+import { test } from './fixtures';
 
 /** Simulated routers with fast timing: reboots, scheduled informs and retries take milliseconds. */
 export function fleetAgainst(
@@ -15,4 +16,21 @@ export function fleetAgainst(
     periodicInterval: 3600,
     ...options,
   });
+}
+
+/**
+ * Simulated routers for one spec file, stopped after its last test: call at the file's top level,
+ * then `await startFleet(url, count, serialTemplate)` waits for each router's first session.
+ */
+export function fleetsOfThisFile() {
+  const fleets: Fleet[] = [];
+  test.afterAll(async () => {
+    await Promise.all(fleets.map((f) => f.stop()));
+  });
+  return async (url: string, count: number, serialTemplate: string): Promise<Fleet> => {
+    const fleet = await fleetAgainst(url, { count, serialTemplate });
+    fleets.push(fleet);
+    await fleet.waitForSessions(count, 30_000);
+    return fleet;
+  };
 }

@@ -5,37 +5,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Fleet } from '@provisor/sim';
 import { freePort, startProvisorProcess, type ProvisorProcess } from '../../test-support/provisor-process';
 import { ADMIN_PASSWORD, PROVIDER_NAME } from '../support/server';
-import { fillSignIn, signInAt } from '../support/auth';
-import { fleetAgainst } from '../support/fleet';
+import { apiToken, fillSignIn, signInAt } from '../support/auth';
+import { fleetsOfThisFile } from '../support/fleet';
 import { expect, test } from '../support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-const fleets: Fleet[] = [];
-test.afterAll(async () => {
-  await Promise.all(fleets.map((f) => f.stop()));
-});
-
-async function startFleet(url: string, count: number, serialTemplate: string): Promise<Fleet> {
-  const fleet = await fleetAgainst(url, { count, serialTemplate });
-  fleets.push(fleet);
-  await fleet.waitForSessions(count, 30_000);
-  return fleet;
-}
-
-async function tokenFor(request: APIRequestContext, base: string): Promise<string> {
-  const answer = await request.post(`${base}/api/auth/login`, {
-    data: { username: 'admin', password: ADMIN_PASSWORD },
-  });
-  return ((await answer.json()) as { token: string }).token;
-}
+const startFleet = fleetsOfThisFile();
 
 /** A firmware file in the store, as provisioning.spec.ts uploads one; the simulator reports its version. */
 async function uploadFirmware(request: APIRequestContext, base: string, name: string, version: string) {
-  const token = await tokenFor(request, base);
+  const token = await apiToken(request, base);
   const upload = await request.post(`${base}/api/files`, {
     headers: { Authorization: `Bearer ${token}` },
     multipart: {

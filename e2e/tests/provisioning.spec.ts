@@ -2,32 +2,13 @@
 // server and the project's simulated routers speaking CWMP to it.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Fleet } from '@provisor/sim';
-import { ADMIN_PASSWORD } from '../support/server';
-import { signInAt } from '../support/auth';
-import { fleetAgainst } from '../support/fleet';
+import { apiToken, signInAt } from '../support/auth';
+import { fleetsOfThisFile } from '../support/fleet';
 import { expect, test } from '../support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-const fleets: Fleet[] = [];
-test.afterAll(async () => {
-  await Promise.all(fleets.map((f) => f.stop()));
-});
-
-async function startFleet(url: string, count: number, serialTemplate: string): Promise<Fleet> {
-  const fleet = await fleetAgainst(url, { count, serialTemplate });
-  fleets.push(fleet);
-  await fleet.waitForSessions(count, 30_000);
-  return fleet;
-}
-
-async function tokenFor(request: APIRequestContext, base: string): Promise<string> {
-  const answer = await request.post(`${base}/api/auth/login`, {
-    data: { username: 'admin', password: ADMIN_PASSWORD },
-  });
-  return ((await answer.json()) as { token: string }).token;
-}
+const startFleet = fleetsOfThisFile();
 
 async function apiGet<T>(request: APIRequestContext, base: string, token: string, path: string): Promise<T> {
   const answer = await request.get(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -85,7 +66,7 @@ test('firmware from the file store on 5 routers; a sixth refuses the download, s
   request,
   server,
 }) => {
-  const token = await tokenFor(request, server.url);
+  const token = await apiToken(request, server.url);
   const upload = await request.post(`${server.url}/api/files`, {
     headers: { Authorization: `Bearer ${token}` },
     multipart: {
@@ -212,7 +193,7 @@ test('"Select all N matching" with a status filter targets exactly the matching 
   request,
   server,
 }) => {
-  const token = await tokenFor(request, server.url);
+  const token = await apiToken(request, server.url);
   // Registered routers that never informed: offline, and matched by the same search.
   for (let i = 1; i <= 12; i++) {
     const answer = await request.post(`${server.url}/api/devices/register`, {
@@ -288,7 +269,7 @@ test('job actions: mark failed stores the text, retry makes the job pending agai
   request,
   server,
 }) => {
-  const token = await tokenFor(request, server.url);
+  const token = await apiToken(request, server.url);
   const registered = await request.post(`${server.url}/api/devices/register`, {
     headers: { Authorization: `Bearer ${token}` },
     data: {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '@/components/ui/button';
+import { OffsetPager } from '@/components/ui/offset-pager';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { FAILURES_PAGE_SIZE, useCampaignDevices } from '../api/get-campaign-devices';
@@ -23,7 +23,6 @@ export function FailuresList({ campaignId }: { campaignId: string }) {
     );
   if (list.total === 0)
     return <p className="px-4 py-8 text-center text-sm text-slate-600">No router has failed.</p>;
-  const last = offset + list.devices.length;
   return (
     <>
       <div className="overflow-x-auto">
@@ -59,29 +58,15 @@ export function FailuresList({ campaignId }: { campaignId: string }) {
           </tbody>
         </table>
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-4 py-3">
-        <span className="text-sm text-slate-600" data-testid="failures-range">
-          Showing {offset + 1} to {last} of {list.total} failed routers
-        </span>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm')}
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - FAILURES_PAGE_SIZE))}
-          >
-            Previous
-          </button>
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm')}
-            disabled={last >= list.total}
-            onClick={() => setOffset(offset + FAILURES_PAGE_SIZE)}
-          >
-            Next
-          </button>
-        </div>
-      </div>
+      <OffsetPager
+        offset={offset}
+        shown={list.devices.length}
+        total={list.total}
+        pageSize={FAILURES_PAGE_SIZE}
+        noun="failed routers"
+        testId="failures-range"
+        onOffset={setOffset}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
+import { OffsetPager } from '@/components/ui/offset-pager';
 import { inputClass } from '@/components/ui/form-field';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
@@ -75,7 +76,6 @@ export function JobsPanel() {
       </p>
     );
   } else {
-    const last = list.offset + list.jobs.length;
     body = (
       <>
         <div className="overflow-x-auto">
@@ -97,29 +97,15 @@ export function JobsPanel() {
             </tbody>
           </table>
         </div>
-        <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-4 py-3">
-          <span className="text-sm text-slate-600" data-testid="jobs-range">
-            Showing {list.offset + 1} to {last} of {list.total} jobs
-          </span>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              className={buttonClass('secondary', 'sm')}
-              disabled={offset === 0}
-              onClick={() => setOffset(Math.max(0, offset - JOBS_PAGE_SIZE))}
-            >
-              Previous
-            </button>
-            <button
-              type="button"
-              className={buttonClass('secondary', 'sm')}
-              disabled={last >= list.total}
-              onClick={() => setOffset(offset + JOBS_PAGE_SIZE)}
-            >
-              Next
-            </button>
-          </div>
-        </div>
+        <OffsetPager
+          offset={list.offset}
+          shown={list.jobs.length}
+          total={list.total}
+          pageSize={JOBS_PAGE_SIZE}
+          noun="jobs"
+          testId="jobs-range"
+          onOffset={setOffset}
+        />
       </>
     );
   }
