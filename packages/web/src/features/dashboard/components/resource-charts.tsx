@@ -93,6 +93,7 @@ export function ResourceCharts() {
             className="h-64"
             data-testid="network-activity"
             data-points={points.length}
+            data-latest-time={latest?.time}
             data-latest-connections={latest?.connections}
             data-latest-requests={latest?.requests}
           >
