@@ -2,35 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '@/test/fetch-stub';
+import { makeDevice, NEVER_INFORMED } from '@/test/devices';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
 import type { Device, Profile } from '@provisor/server/contract';
 
-function device(id: string, serialNumber: string): Device {
-  return {
-    id,
-    serialNumber,
-    oui: '00259E',
-    productClass: 'EG8145V5',
-    manufacturer: 'Huawei',
-    vendor: 'Huawei',
-    model: 'EG8145V5',
-    softwareVersion: 'V5',
-    hardwareVersion: 'A',
-    status: 'online',
-    lastInformAt: null,
-    lastEvents: [],
-    externalIp: '',
-    connectionRequestUrl: '',
-    connectionRequestUsername: '',
-    connectionRequestPasswordSet: false,
-    cwmpUsername: '',
-    cwmpPasswordSet: false,
-    periodicInformInterval: 300,
-    assignedProfileId: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
-}
+/** An unassigned router with this id and serial (never informed). */
+const device = (id: string, serialNumber: string): Device =>
+  makeDevice(0, { ...NEVER_INFORMED, id, serialNumber });
 
 const profile = (id: string, name: string) => ({ id, name }) as Profile;
 

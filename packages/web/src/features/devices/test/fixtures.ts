@@ -1,35 +1,9 @@
 import type { DeviceStats } from '@/api/get-stats';
 import { jsonResponse, type RecordedRequest } from '@/test/fetch-stub';
 import type { Device, Job } from '@provisor/server/contract';
+import { makeDevice } from '@/test/devices';
 
-export function makeDevice(index: number, overrides: Partial<Device> = {}): Device {
-  const serial = `SN${String(index).padStart(5, '0')}`;
-  return {
-    id: `dev-${index}`,
-    serialNumber: serial,
-    oui: '00259E',
-    productClass: 'EG8145V5',
-    manufacturer: 'Huawei',
-    vendor: 'Huawei',
-    model: 'EG8145V5',
-    softwareVersion: 'V5R020C10S115',
-    hardwareVersion: '15AD.A',
-    status: 'online',
-    lastInformAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-    lastEvents: ['2 PERIODIC'],
-    externalIp: '',
-    connectionRequestUrl: `http://192.0.2.${index % 250}:7547/`,
-    connectionRequestUsername: '',
-    connectionRequestPasswordSet: false,
-    cwmpUsername: '',
-    cwmpPasswordSet: false,
-    periodicInformInterval: 300,
-    assignedProfileId: null,
-    createdAt: '2025-03-04T10:00:00.000Z',
-    updatedAt: '2025-03-04T10:00:00.000Z',
-    ...overrides,
-  };
-}
+export { makeDevice };
 
 /** A job as the server answers it; the fields a test names, the rest as a fresh job has them. */
 export function makeJob(overrides: Pick<Job, 'id' | 'deviceId' | 'type' | 'status'> & Partial<Job>): Job {

@@ -4,35 +4,12 @@ import { toast } from 'sonner';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, stubFetch, type RecordedRequest } from '@/test/fetch-stub';
 import { FakeWebSocket } from '@/test/fake-websocket';
+import { makeDevice, NEVER_INFORMED } from '@/test/devices';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
 import type { BulkOperation, Device } from '@provisor/server/contract';
 
-function device(index: number): Device {
-  return {
-    id: `dev-${index}`,
-    serialNumber: `SN${String(index).padStart(5, '0')}`,
-    oui: '00259E',
-    productClass: 'EG8145V5',
-    manufacturer: 'Huawei',
-    vendor: 'Huawei',
-    model: 'EG8145V5',
-    softwareVersion: 'V5',
-    hardwareVersion: 'A',
-    status: 'online',
-    lastInformAt: null,
-    lastEvents: [],
-    externalIp: '',
-    connectionRequestUrl: '',
-    connectionRequestUsername: '',
-    connectionRequestPasswordSet: false,
-    cwmpUsername: '',
-    cwmpPasswordSet: false,
-    periodicInformInterval: 300,
-    assignedProfileId: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
-}
+/** A router as the picker lists it (never informed: no time, no events). */
+const device = (index: number): Device => makeDevice(index, NEVER_INFORMED);
 
 const operation = (counts: Partial<BulkOperation>): BulkOperation => ({
   id: 'op-1',
