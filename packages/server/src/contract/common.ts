@@ -33,6 +33,8 @@ export type ErrorBody = Static<typeof errorBody>;
 export const errorResponses = {
   400: errorBody,
   401: errorBody,
+  // The signed-in role may not do this (issue 22).
+  403: errorBody,
   404: errorBody,
   409: errorBody,
   413: errorBody,

@@ -14,4 +14,5 @@ export * from './profiles';
 export * from './settings';
 export * from './stats';
 export * from './templates';
+export * from './users';
 export * from './operations';
