@@ -52,6 +52,14 @@ export interface Config {
   sweepIntervalMs: number;
   /** How often the firmware campaign scheduler looks at every active campaign (issue 21). */
   campaignTickMs: number;
+  /** Several processes on one PostgreSQL (modules/cluster): how often each beats, and when a silent one is dead. */
+  clusterHeartbeatMs: number;
+  clusterLeaseMs: number;
+  /**
+   * How long a device with jobs waiting may go without a connection request before the leader wakes
+   * it again (a wake lost with the process that was to send it, a router that missed one).
+   */
+  rewakeSeconds: number;
   /** Seconds added to twice a device's Inform interval before it is offline. */
   offlineGraceSeconds: number;
   /** Inform interval assumed for devices that did not report one, in seconds. */
@@ -240,6 +248,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cwmpMaxRpcsPerSession: integer(env, 'PROVISOR_CWMP_MAX_RPCS', 256, 1, 100_000),
     sweepIntervalMs: integer(env, 'PROVISOR_SWEEP_INTERVAL_MS', 5000, 10, 3_600_000),
     campaignTickMs: integer(env, 'PROVISOR_CAMPAIGN_TICK_MS', 1000, 10, 60_000),
+    clusterHeartbeatMs: integer(env, 'PROVISOR_CLUSTER_HEARTBEAT_MS', 2000, 100, 60_000),
+    clusterLeaseMs: integer(env, 'PROVISOR_CLUSTER_LEASE_MS', 10_000, 500, 600_000),
+    rewakeSeconds: integer(env, 'PROVISOR_REWAKE_SECONDS', 60, 1, 86_400),
     offlineGraceSeconds: integer(env, 'PROVISOR_OFFLINE_GRACE', 60, 0, 86_400),
     defaultInformInterval: integer(env, 'PROVISOR_DEFAULT_INFORM_INTERVAL', 300, 1, 30 * 86_400),
     digestNonceTtlSeconds: integer(env, 'PROVISOR_DIGEST_NONCE_TTL', 300, 1, 86_400),

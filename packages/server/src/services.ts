@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { createLoginLimiter } from './modules/auth/login-limiter';
+import { claimConnectionRequest, createCluster, type Cluster } from './modules/cluster/index';
 import { createAuthService, type AuthService } from './modules/auth/service';
 import { createTokenSigner, loadSigningSecret } from './modules/auth/tokens';
 import { createConnectionRequester, type ConnectionRequester } from './modules/cwmp/connection-request';
@@ -49,6 +50,8 @@ import { createUsersService, type UsersService } from './modules/users/service';
 
 export interface Services {
   database: DatabaseHandle;
+  /** This process among those sharing the database: its id, the leader's duties, the relay (modules/cluster). */
+  cluster: Cluster;
   auth: AuthService;
   users: UsersService;
   bus: EventBus;
@@ -144,6 +147,16 @@ async function build(
   const bus = createEventBus({
     onError: (err, type) => log.error({ err, event: type }, 'a handler of a bus event failed'),
   });
+  const cluster = createCluster({
+    db: database.db,
+    postgresUrl: config.database.kind === 'postgres' ? config.database.url : null,
+    bus,
+    log,
+    heartbeatMs: config.clusterHeartbeatMs,
+    leaseMs: config.clusterLeaseMs,
+  });
+  // A session ended here closes its live sockets in every process (live/plugin.ts).
+  auth.onRevoke((jti) => bus.signal('token_revoked', { jti }));
   const settings = await createSettingsService(
     database.db,
     defaultSettings(
@@ -152,6 +165,16 @@ async function build(
       config.database.kind === 'sqlite' ? config.database.path : '',
     ),
   );
+  // Saved here, in force in every process within moments: the others read them again.
+  settings.onSave(() => bus.signal('settings_changed', {}));
+  bus.onRemote('settings_changed', () => {
+    settings
+      .reload()
+      .catch((err: unknown) => log.warn({ err }, 'reading the settings saved elsewhere failed'));
+  });
+  cluster.onResync(() => {
+    settings.reload().catch((err: unknown) => log.warn({ err }, 'reading the settings again failed'));
+  });
   const backups = createBackups({
     backup: database.backup,
     databasePath: config.database.kind === 'sqlite' ? config.database.path : '',
@@ -170,6 +193,7 @@ async function build(
   const jobs = createJobsService(createJobsRepository(database.db), devices, bus, {
     defaultTtlSeconds: config.jobTtlSeconds,
     waits: { bootSeconds: config.rebootTimeoutSeconds, transferSeconds: config.transferTimeoutSeconds },
+    processId: cluster.id,
   });
   const operations = createOperationsService(createOperationsRepository(database.db), bus, {
     updateIntervalMs: 1000,
@@ -230,6 +254,9 @@ async function build(
     minIntervalMs: config.connectionRequestMinIntervalMs,
     allowBasic: () => settings.get().connectionRequest.allowBasic,
     allowedNetworks: () => settings.get().connectionRequest.allowedNetworks,
+    // Kept in the database: processes sharing it share each device's interval, and the leader
+    // finds the devices whose wake was lost (jobs.rewake).
+    claim: claimConnectionRequest(database.db),
   });
   // Every connection request's outcome is told on the bus (activity log, metrics), whoever sent it.
   const connectionRequests: ConnectionRequester = {
@@ -272,6 +299,10 @@ async function build(
   bus.on('jobs_arrived', ({ devices: arrived }) => {
     for (const d of arrived) waker.wake(d);
   });
+  // Jobs created in another process: a session open here runs them (that process wakes the device).
+  bus.onRemote('device_jobs_arrived', ({ deviceIds }) => {
+    for (const id of deviceIds) cwmp.jobsArrived(id);
+  });
   const campaignsRepo = createCampaignsRepository(database.db);
   const groups = createGroupsService(campaignsRepo, devices);
   const campaigns = createCampaignsService(
@@ -290,6 +321,7 @@ async function build(
       templates,
       profiles,
       database,
+      cluster,
       auth,
       users,
       bus,

@@ -1,5 +1,6 @@
 import type { ActivityTable, StatsSnapshotsTable } from './tables/activity';
 import type { BulkOperationsTable } from './tables/bulk-operations';
+import type { ClusterProcessesTable, ConnectionRequestSlotsTable } from './tables/cluster';
 import type { CampaignDevicesTable, CampaignsTable, DeviceGroupsTable } from './tables/campaigns';
 import type { DeviceParametersTable, DevicesTable } from './tables/devices';
 import type { FilesTable } from './tables/files';
@@ -37,4 +38,6 @@ export interface Database {
   device_groups: DeviceGroupsTable;
   campaigns: CampaignsTable;
   campaign_devices: CampaignDevicesTable;
+  cluster_processes: ClusterProcessesTable;
+  connection_request_slots: ConnectionRequestSlotsTable;
 }

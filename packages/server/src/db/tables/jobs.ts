@@ -32,6 +32,13 @@ export interface JobsTable {
   wait_until: Generated<string | null>;
   /** The bulk operation (bulk_operations) the job belongs to; null for a single device's action. */
   operation_id: Generated<string | null>;
+  /**
+   * The process (cluster_processes) that started the job and runs it; null while nobody holds it.
+   * A process that dies holding jobs has them taken over (jobs/service.ts reclaim).
+   */
+  owner: Generated<string | null>;
+  /** The CWMP session the job's RPC went out in (its answer may reach another process). */
+  session_id: Generated<string | null>;
   updated_at: string;
 }
 

@@ -39,7 +39,9 @@ export function createCampaignScheduler(deps: SchedulerDeps, o: SchedulerOptions
   /** Campaigns (perhaps cancelled or halted) whose jobs finished since the last tick. */
   const touched = new Set<string>();
 
-  const stopListening = bus.on('job_update', ({ id, type, status }) => {
+  let stopListening: (() => void)[] = [];
+
+  function onJobUpdate({ id, type, status }: { id: string; type: string; status: string }): void {
     if (type !== 'firmware-upgrade' || !TERMINAL.has(status)) return;
     repo
       .campaignOfJob(id)
@@ -50,10 +52,15 @@ export function createCampaignScheduler(deps: SchedulerDeps, o: SchedulerOptions
         }
       })
       .catch(o.onError);
-  });
+  }
 
-  /** Runs a tick now, or right after the one under way: ticks never overlap. */
+  /**
+   * Runs a tick now, or right after the one under way: ticks never overlap. Only while started: one
+   * process of those sharing the database runs the scheduler (the cluster's leader, background.ts);
+   * a campaign created or moved in another is seen at the leader's next tick.
+   */
   function kick(): Promise<void> {
+    if (!timer) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -239,14 +246,18 @@ export function createCampaignScheduler(deps: SchedulerDeps, o: SchedulerOptions
   return {
     kick,
     start(): void {
-      timer ??= setInterval(() => void kick(), o.intervalMs);
+      if (timer) return;
+      timer = setInterval(() => void kick(), o.intervalMs);
       timer.unref();
+      // Upgrades finished here, and in the other processes sharing the database.
+      stopListening = [bus.on('job_update', onJobUpdate), bus.onRemote('job_update', onJobUpdate)];
       void kick();
     },
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = undefined;
-      stopListening();
+      for (const stop of stopListening) stop();
+      stopListening = [];
       await running;
     },
   };

@@ -54,6 +54,11 @@ export interface ConnectionRequesterOptions {
   /** Networks where requests may go whatever address the device's sessions come from. */
   allowedNetworks: () => readonly string[];
   checker?: TargetChecker;
+  /**
+   * Takes the device's slot for a request at time `t` unless one was sent less than the interval
+   * before (processes sharing the database share it: modules/cluster); by default kept here.
+   */
+  claim?: (deviceId: string, t: number, minIntervalMs: number) => Promise<boolean>;
 }
 
 const MESSAGES: Record<ConnectionOutcome, string> = {
@@ -127,12 +132,16 @@ export function createConnectionRequester(o: ConnectionRequesterOptions) {
         allowedNetworks: o.allowedNetworks(),
       });
       if (!verdict.ok) return done('blocked', undefined, verdict.reason);
-      const previous = lastSent.get(target.deviceId);
       const t = Date.now();
-      if (previous !== undefined && t - previous < o.minIntervalMs) return done('rate-limited');
-      lastSent.set(target.deviceId, t);
-      if (lastSent.size > 100_000)
-        for (const [k, v] of lastSent) if (t - v > o.minIntervalMs) lastSent.delete(k);
+      if (o.claim) {
+        if (!(await o.claim(target.deviceId, t, o.minIntervalMs))) return done('rate-limited');
+      } else {
+        const previous = lastSent.get(target.deviceId);
+        if (previous !== undefined && t - previous < o.minIntervalMs) return done('rate-limited');
+        lastSent.set(target.deviceId, t);
+        if (lastSent.size > 100_000)
+          for (const [k, v] of lastSent) if (t - v > o.minIntervalMs) lastSent.delete(k);
+      }
       // A name is connected to at the address that was checked, not resolved again.
       const dispatcher = isIP(verdict.hostname)
         ? undefined

@@ -235,12 +235,18 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     const body = decompress(raw, request.headers['content-encoding'], bodyLimitFor(sessionId));
     if (!Buffer.isBuffer(body)) return send(reply, body);
     const baseUrl = o.publicUrl ?? `${request.protocol}://${request.host}`;
+    // A cookie of a session this process does not hold: another process's (behind a load balancer
+    // that lost the affinity, or whose process died), or one that timed out.
+    const stale = !session && cookieValue(request.headers.cookie, SESSION_COOKIE) !== null;
     const result = await o.engine.handle(body, {
       sessionId: session ? sessionId : null,
       principal,
       remoteAddress,
       baseUrl,
+      ...(stale ? { stale: true } : {}),
     });
+    if (stale && result.status === 204)
+      reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly`);
     if (result.challenge) reply.header('www-authenticate', o.auth.challenge());
     if (result.openedSession) {
       bindSocket(request.raw.socket, result.openedSession);

@@ -30,6 +30,8 @@ export interface CwmpRequest {
   remoteAddress: string;
   /** Scheme, host and port by which the CPE reached this server (for file URLs). */
   baseUrl: string;
+  /** It named a session (by its cookie) that this process does not hold. */
+  stale?: boolean;
 }
 
 /** What the session asks of the job side (jobs/engine.ts; tests of the door may bring their own). */
@@ -105,6 +107,7 @@ export function createSessionEngine(
     ...(s.device ? { device: s.device } : {}),
     events: s.events,
     commandKeys: s.commandKeys,
+    ...(s.parameterKey !== undefined ? { parameterKey: s.parameterKey } : {}),
     baseUrl: s.baseUrl,
   });
 
@@ -191,7 +194,7 @@ export function createSessionEngine(
         return { kind: 'answer-recorded', rpc };
       }
       case 'unanswered':
-        await jobs.unanswered(e.jobId, e.reason);
+        await jobs.unanswered(e.jobId, e.reason, s.id);
         return null;
       case 'closed': {
         sessions.delete(s.id);
@@ -293,6 +296,7 @@ export function createSessionEngine(
         principal: request.principal,
         remoteAddress: request.remoteAddress,
         baseUrl: request.baseUrl,
+        ...(request.stale ? { stale: true } : {}),
       });
       // Every POST gets a reply (step.ts answers each one); this guards the invariant.
       if (!reply) throw new Error('cwmp: a POST was stepped without a reply');

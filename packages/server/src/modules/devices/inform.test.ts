@@ -72,6 +72,7 @@ function informSuite(
     jobs = createJobsService(createJobsRepository(handle.db), devices, bus, {
       defaultTtlSeconds: 60,
       waits: { bootSeconds: 600, transferSeconds: 3600 },
+      processId: 'inform-test',
     });
   });
   afterAll(async () => {

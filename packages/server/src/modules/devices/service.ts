@@ -441,7 +441,10 @@ export function createDevicesService(
         ...(newInterval ? { periodic_inform_interval: interval } : {}),
         updated_at: updatedAt,
       });
-      if (newInterval) watch({ ...device.row, periodic_inform_interval: interval });
+      if (newInterval) {
+        watch({ ...device.row, periodic_inform_interval: interval });
+        bus.signal('device_interval_changed', { deviceId: id });
+      }
     },
 
     /** Pre-registers a device that has not informed yet: known, offline, reachable by connection request. */
@@ -509,6 +512,12 @@ export function createDevicesService(
         if (page.length < 5000) return deadlines.size;
         after = page.at(-1)!.id;
       }
+    },
+
+    /** Watches these devices as the database has them (they informed to another process). */
+    async watchIds(ids: readonly string[]): Promise<void> {
+      for (let i = 0; i < ids.length; i += 500)
+        for (const d of await repo.watched({ ids: ids.slice(i, i + 500) })) watch(d);
     },
 
     /**

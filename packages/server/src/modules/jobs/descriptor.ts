@@ -31,6 +31,14 @@ export interface JobState {
   phase?: 'gpn-done' | 'batches' | WaitPhase;
   /** An RPC was sent and its answer not yet recorded. */
   inFlight?: boolean;
+  /** The method of the RPC last sent (what the router's evidence is read for when its answer is lost). */
+  rpc?: string;
+  /**
+   * Its RPC went out in a session that ended without its answer in another process (or a process
+   * that died): the router's own evidence may show it took effect (jobs/evidence.ts), else it runs
+   * again.
+   */
+  lost?: boolean;
   root?: string;
   /**
    * Reading a tree (types/tree-read.ts): the leaves GetParameterNames listed whose values are still
@@ -93,6 +101,11 @@ export interface InformFacts {
   events: readonly string[];
   /** CommandKeys by event code (`M Reboot` -> key). */
   commandKeys: Readonly<Record<string, string>>;
+  /**
+   * The ParameterKey the Inform reported (ManagementServer.ParameterKey; A.3.2.1: the key of the
+   * last SetParameterValues, AddObject or DeleteObject the router applied); absent when not sent.
+   */
+  parameterKey?: string;
 }
 
 /** Everything a descriptor may read about its job: plain data, loaded by the engine. */

@@ -20,6 +20,7 @@ import {
   type JobView,
   type Step,
 } from './descriptor';
+import { lostAnswerShown } from './evidence';
 import type { JobsService, NewJob } from './service';
 import { descriptorOf } from './types';
 import type { TransferParams } from './types/transfer';
@@ -193,7 +194,7 @@ export function createJobEngine(
         await jobs.park(job, { ...step.state, inFlight: false, yieldedIn: sessionId });
         return null;
       case 'rpc':
-        await jobs.progress(job, { ...current, ...step.state, inFlight: true });
+        await jobs.progress(job, { ...current, ...step.state, inFlight: true, rpc: step.request.name });
         return { jobId: job.id, request: step.request };
     }
   }
@@ -264,15 +265,54 @@ export function createJobEngine(
     return { type: DISCOVERY_JOB, params: {}, ttlSeconds: DISCOVERY_TTL_SECONDS };
   }
 
+  /**
+   * A job whose RPC's answer was lost (jobs/evidence.ts): when the Inform shows the RPC took effect,
+   * the answer is taken as given and the job moves on in this session (a reboot or reset it shows is
+   * then seen as the waiting job's Inform too); otherwise it stays pending and runs again.
+   */
+  async function settleLost(job: JobRow, s: SessionFacts): Promise<JobRow | null> {
+    const state = stateOf(job);
+    const answer = lostAnswerShown(state.rpc, commandKeyOf(job), s);
+    if (!answer) return null;
+    const held = await jobs.resume(job, s.sessionId);
+    if (!held) return null;
+    const d = descriptorOf(job.type);
+    const { lost: _lost, inFlight: _inFlight, ...kept } = state;
+    const v = await view(held, kept, s.baseUrl);
+    log.info(
+      { jobId: job.id, type: job.type, rpc: state.rpc },
+      'jobs: the router shows a lost answer took effect',
+    );
+    const step = decide(held, `read ${answer.name}`, () => d.answer(v, answer));
+    await apply(held, kept, step, s.sessionId, v);
+    return step.kind === 'wait' ? ((await jobs.find(job.id)) ?? null) : null;
+  }
+
   return {
     /**
-     * The Inform was recorded: jobs waiting for a reboot or reset see it, and the device gets its
+     * The Inform was recorded: a job whose RPC went out in the device's earlier session (in any
+     * process) is taken over, since that session's answer will never come; jobs waiting for a reboot
+     * or reset see the Inform, and so do jobs whose answer was lost; the device gets its
      * connection-request credentials if it needs them. Answers whether jobs wait now.
      */
     async sessionStarted(s: SessionFacts): Promise<{ jobsWaiting: boolean }> {
       // Read once, and only when the Inform found jobs waiting (a new device has none).
-      const unfinished = s.jobsWaiting ? await jobs.unfinishedOf(s.deviceId) : [];
+      let unfinished = s.jobsWaiting ? await jobs.unfinishedOf(s.deviceId) : [];
       let factoryReset = false;
+      if (
+        unfinished.some((j) => j.status === 'running' && stateOf(j).inFlight) ||
+        unfinished.some((j) => stateOf(j).lost)
+      ) {
+        const settled: JobRow[] = [];
+        for (const found of unfinished) {
+          let job: JobRow | null = found;
+          if (job.status === 'running' && stateOf(job).inFlight && job.session_id !== s.sessionId)
+            job = (await jobs.takeOver(job)) ?? (await jobs.find(job.id)) ?? null;
+          if (job && job.status === 'pending' && stateOf(job).lost) job = (await settleLost(job, s)) ?? job;
+          if (job && (job.status === 'pending' || job.status === 'running')) settled.push(job);
+        }
+        unfinished = settled;
+      }
       for (const job of unfinished) {
         const state = stateOf(job);
         if (job.status !== 'running' || state.inFlight) continue;
@@ -317,11 +357,14 @@ export function createJobEngine(
         // A job waiting for a reboot, reset or transfer holds the jobs behind it until the device
         // reports back or the wait's deadline fails it (jobs.failOverdueWaits).
         if (awaiting(job, stateOf(job))) return null;
+        // Its RPC is out in another session of the device (another process's): it holds the jobs
+        // behind it until that session ends or is taken over (sessionStarted, jobs.reclaim).
+        if (job.status === 'running') return null;
         // A background job that yielded goes on from its state; any other job starts afresh.
         const resumed = resumes(job);
         const { yieldedIn: _session, ...kept } = stateOf(job);
         const state: JobState = resumed ? kept : {};
-        const started = resumed ? await jobs.resume(job) : await jobs.start(job);
+        const started = resumed ? await jobs.resume(job, s.sessionId) : await jobs.start(job, s.sessionId);
         // Cancelled or finished since it was read (an operator, a cancelled campaign): the next one.
         if (!started) continue;
         const v = await view(started, state, s.baseUrl);
@@ -369,16 +412,22 @@ export function createJobEngine(
       );
     },
 
-    /** A job's RPC got no answer: it runs again in a later session, a few times, then fails. */
-    async unanswered(jobId: string, reason: NoAnswerReason): Promise<void> {
+    /**
+     * A job's RPC got no answer in session `sessionId`: it runs again in a later session (unless the
+     * router shows it took effect), a few times, then fails. Not when another session took the job over meanwhile (sessionStarted).
+     */
+    async unanswered(jobId: string, reason: NoAnswerReason, sessionId?: string): Promise<void> {
       const job = await jobs.find(jobId);
       if (!job || job.status !== 'running') return;
+      if (sessionId !== undefined && job.session_id !== null && job.session_id !== sessionId) return;
       if (job.attempts >= o.maxAttempts) {
         await jobs.finish(job, 'failed', {
           error: `The device did not answer ${job.type} in ${job.attempts} sessions (${reason}).`,
         });
       } else {
-        await jobs.requeue(job);
+        // It waits, marked lost, for the device's next session: the router's evidence may show the
+        // RPC took effect after all (its answer was cut off), else it runs again (sessionStarted).
+        await jobs.takeOver(job);
       }
     },
 

@@ -198,15 +198,81 @@ describe('job engine', () => {
     cpes.push(again);
     const rpc = await session(again);
     expect(rpc.envelope?.body.name).toBe('GetParameterValues');
-    // The old session is over: a late answer there is refused, it does not complete the job.
+    // The old session is over: a late answer there ends it (204, its cookie expired, issue 20) and
+    // does not complete the job.
     const late = await cpe.send(
       { name: 'GetParameterValuesResponse', parameterList: [] },
       first.envelope!.header.id,
     );
-    expect(late.envelope?.body).toMatchObject({ name: 'Fault', faultCode: 8001 });
+    expect(late.status).toBe(204);
+    expect(String(late.headers['set-cookie'])).toMatch(/provisor_session=; Path=\/; Max-Age=0/);
     expect((await job(jobId)).status).toBe('running');
     await again.send({ name: 'GetParameterValuesResponse', parameterList: [] }, rpc.envelope!.header.id);
     expect(await job(jobId)).toMatchObject({ status: 'completed', attempts: 2 });
+  });
+
+  it('finishes a job whose answer was lost by the ParameterKey the router reports, without sending it again', async () => {
+    const { cpe, id } = await knownCpe();
+    const ssid = 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSID';
+    const jobId = (
+      await api('POST', `/api/devices/${id}/set-parameters`, {
+        parameters: [{ name: ssid, value: 'GT_Lost' }],
+      })
+    ).json().job.id;
+    const first = await session(cpe);
+    expect(first.envelope?.body.name).toBe('SetParameterValues');
+    const key = (first.envelope!.body as { parameterKey: string }).parameterKey;
+    // The router applied it, but its answer never arrived (the process that held the session died).
+    // Its next session, on another connection, reports the key of the last change it applied.
+    const again = new TestCpe(base, cpe.identity);
+    cpes.push(again);
+    const inform = again.informMessage(
+      ['6 CONNECTION REQUEST'],
+      [{ name: 'InternetGatewayDevice.ManagementServer.ParameterKey', value: key }],
+    );
+    expect((await again.send(inform, 'i')).status).toBe(200);
+    const after = await again.post('');
+    expect(after.status, after.text).toBe(204);
+    expect(await job(jobId)).toMatchObject({ status: 'completed', attempts: 1, result: { status: 0 } });
+  });
+
+  it('runs a job again whose answer was lost when the router shows no sign of it', async () => {
+    const { cpe, id } = await knownCpe();
+    const ssid = 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSID';
+    const jobId = (
+      await api('POST', `/api/devices/${id}/set-parameters`, {
+        parameters: [{ name: ssid, value: 'GT_Again' }],
+      })
+    ).json().job.id;
+    expect((await session(cpe)).envelope?.body.name).toBe('SetParameterValues');
+    const again = new TestCpe(base, cpe.identity);
+    cpes.push(again);
+    const inform = again.informMessage(
+      ['6 CONNECTION REQUEST'],
+      [{ name: 'InternetGatewayDevice.ManagementServer.ParameterKey', value: 'another-key' }],
+    );
+    expect((await again.send(inform, 'i')).status).toBe(200);
+    const rpc = await again.post('');
+    expect(rpc.envelope?.body.name).toBe('SetParameterValues');
+    await again.send({ name: 'SetParameterValuesResponse', status: 0 }, rpc.envelope!.header.id);
+    expect(await job(jobId)).toMatchObject({ status: 'completed', attempts: 2 });
+  });
+
+  it('finishes a reboot whose answer was lost when the router comes back with M Reboot', async () => {
+    const { cpe, id } = await knownCpe();
+    const jobId = (await api('POST', `/api/devices/${id}/reboot`, {})).json().job.id;
+    const first = await session(cpe);
+    expect(first.envelope?.body.name).toBe('Reboot');
+    const key = (first.envelope!.body as { commandKey: string }).commandKey;
+    const again = new TestCpe(base, cpe.identity);
+    cpes.push(again);
+    const booted = await session(again, ['1 BOOT', 'M Reboot'], { 'M Reboot': key });
+    expect(booted.status, booted.text).toBe(204);
+    expect(await job(jobId)).toMatchObject({
+      status: 'completed',
+      attempts: 1,
+      result: { commandKeyMatched: true },
+    });
   });
 
   it('refreshes a subtree with GetParameterNames then GetParameterValues, learning writability', async () => {
@@ -332,7 +398,7 @@ describe('job engine', () => {
     try {
       expect(Date.parse(waitUntil()!) - Date.now()).toBeGreaterThan(590_000);
       db.prepare('update jobs set wait_until = null where id = ?').run(waiting!.id);
-      await t.app.services.jobs.recover();
+      await t.app.services.jobs.reclaim([], true);
       expect(Date.parse(waitUntil()!) - Date.now()).toBeGreaterThan(590_000);
       expect((await job(waiting!.id)).status).toBe('running');
     } finally {
@@ -438,7 +504,7 @@ describe('job engine', () => {
     );
     const started = (await t.app.services.jobs.start(inFlight!))!;
     await t.app.services.jobs.progress(started, { inFlight: true });
-    expect(await t.app.services.jobs.recover()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.services.jobs.reclaim([], true)).toBeGreaterThanOrEqual(1);
     expect((await job(inFlight!.id)).status).toBe('pending');
   });
 

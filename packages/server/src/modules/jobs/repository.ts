@@ -120,9 +120,41 @@ export function createJobsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
-    /** Jobs left mid-RPC by a process that stopped (their answer can never arrive). */
-    inFlight(): Promise<JobRow[]> {
-      return db.selectFrom('jobs').selectAll().where('status', '=', 'running').execute();
+    /**
+     * Running jobs held by none of the processes `alive` (and, with `unowned`, those nobody holds):
+     * what a dead process left (jobs/service.ts reclaim).
+     */
+    heldBeyond(alive: readonly string[], unowned: boolean): Promise<JobRow[]> {
+      return db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('status', '=', 'running')
+        .where((eb) => {
+          const dead = eb.and([
+            eb('owner', 'is not', null),
+            ...(alive.length > 0 ? [eb('owner', 'not in', [...alive])] : []),
+          ]);
+          return unowned ? eb.or([dead, eb('owner', 'is', null)]) : dead;
+        })
+        .limit(5000)
+        .execute();
+    },
+    /** The update only if the job still runs, held by `owner` in `session` (one statement); whether it was. */
+    async updateIfHeld(
+      id: string,
+      owner: string | null,
+      session: string | null,
+      patch: JobPatch,
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('jobs')
+        .set(patch)
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('owner', owner === null ? 'is' : '=', owner)
+        .where('session_id', session === null ? 'is' : '=', session)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
     },
     /**
      * Devices that have jobs waiting to run. Background work is left out: it waits for the device's
@@ -136,6 +168,26 @@ export function createJobsRepository(db: Kysely<Database>) {
         .distinct()
         .where('status', '=', 'pending')
         .where('type', 'not in', BACKGROUND_JOB_TYPES)
+        .execute();
+      return rows.map((r) => r.device_id);
+    },
+    /**
+     * Devices that are not offline, with jobs waiting since before `before` (background work aside)
+     * and no connection request sent to them since then, by any process (connection_request_slots).
+     */
+    async unwoken(before: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('jobs')
+        .innerJoin('devices', 'devices.id', 'jobs.device_id')
+        .leftJoin('connection_request_slots as slots', 'slots.device_id', 'jobs.device_id')
+        .select('jobs.device_id')
+        .distinct()
+        .where('jobs.status', '=', 'pending')
+        .where('jobs.created_at', '<', before)
+        .where('jobs.type', 'not in', BACKGROUND_JOB_TYPES)
+        .where('devices.status', '!=', 'offline')
+        .where((eb) => eb.or([eb('slots.sent_at', 'is', null), eb('slots.sent_at', '<', before)]))
+        .limit(limit)
         .execute();
       return rows.map((r) => r.device_id);
     },

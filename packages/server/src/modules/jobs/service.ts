@@ -58,7 +58,12 @@ export interface JobsServiceOptions {
   defaultTtlSeconds: number;
   /** How long a job may wait for its device to report back before it fails (config.ts). */
   waits: WaitLimits;
+  /** This process (cluster_processes.id): the owner of the jobs it starts. */
+  processId: string;
 }
+
+/** A job nobody holds: not running, or waiting for its device (any process may see the report). */
+const RELEASED = { owner: null, session_id: null } as const;
 
 /**
  * A job's parameters as the API answers them, field by field: never the secret of a transfer's file
@@ -200,6 +205,8 @@ export function createJobsService(
       command_key: null,
       wait_until: null,
       operation_id: spec.operationId ?? null,
+      owner: null,
+      session_id: null,
       created_at: created,
       started_at: null,
       finished_at: null,
@@ -331,8 +338,11 @@ export function createJobsService(
       return (await repo.unfinished(deviceId)).find((j) => j.command_key === commandKey);
     },
 
-    /** A pending job starts; null when it is no longer pending (cancelled or finished meanwhile). */
-    async start(job: JobRow): Promise<JobRow | null> {
+    /**
+     * A pending job starts, held by this process in the session `sessionId`; null when it is no
+     * longer pending (cancelled, finished or started elsewhere meanwhile).
+     */
+    async start(job: JobRow, sessionId: string | null = null): Promise<JobRow | null> {
       const started = await setIfPending(job, {
         status: 'running',
         attempts: job.attempts + 1,
@@ -340,6 +350,8 @@ export function createJobsService(
         state: null,
         command_key: commandKeyOf(job),
         wait_until: null,
+        owner: o.processId,
+        session_id: sessionId,
       });
       if (!started) return null;
       await tellDevices(job.device_id, { started: true });
@@ -350,8 +362,13 @@ export function createJobsService(
      * A background job goes on where it stopped (engine.ts): running again with its state, and no
      * new attempt (attempts count sessions that lost its RPC, not the steps it takes).
      */
-    async resume(job: JobRow): Promise<JobRow | null> {
-      const resumed = await setIfPending(job, { status: 'running', command_key: commandKeyOf(job) });
+    async resume(job: JobRow, sessionId: string | null = null): Promise<JobRow | null> {
+      const resumed = await setIfPending(job, {
+        status: 'running',
+        command_key: commandKeyOf(job),
+        owner: o.processId,
+        session_id: sessionId,
+      });
       if (!resumed) return null;
       await tellDevices(job.device_id, { started: true });
       return resumed;
@@ -362,7 +379,7 @@ export function createJobsService(
      * state, for the device's next session; the device is no longer provisioning meanwhile.
      */
     async park(job: JobRow, state: JobState): Promise<void> {
-      await set(job, { status: 'pending', state: JSON.stringify(state) });
+      await set(job, { status: 'pending', state: JSON.stringify(state), ...RELEASED });
       await tellDevices(job.device_id);
     },
 
@@ -389,15 +406,11 @@ export function createJobsService(
         state: null,
         wait_until: null,
         finished_at: now(),
+        ...RELEASED,
       });
       // It is the job that finished last now (a cancelled one is not counted).
       await tellDevices(job.device_id, status === 'cancelled' ? {} : { lastFailed: status === 'failed' });
       return done;
-    },
-
-    async requeue(job: JobRow): Promise<void> {
-      await set(job, { status: 'pending', state: null, wait_until: null });
-      await tellDevices(job.device_id);
     },
 
     /** spec §4: retry a failed or cancelled job (or nudge a pending one). */
@@ -420,6 +433,7 @@ export function createJobsService(
         wait_until: null,
         finished_at: null,
         expires_at: new Date(Date.now() + ttl).toISOString(),
+        ...RELEASED,
       });
       // A failed job retried is no longer the last one finished.
       await tellDevices(job.device_id, { lastFailed: 'read' });
@@ -442,6 +456,7 @@ export function createJobsService(
         state: null,
         wait_until: null,
         finished_at: now(),
+        ...RELEASED,
       });
       if (!cancelled) return false;
       await tellDevices(job.device_id, {});
@@ -506,26 +521,73 @@ export function createJobsService(
     },
 
     /**
-     * After a restart: a job whose RPC was in flight can never get its answer; run it again. A job
-     * that waits for its device and has no deadline (it began waiting before deadlines existed) gets one.
+     * Takes over a running job from the session that sent its RPC, once (guarded: null when it
+     * finished or moved meanwhile): the router opened a new session, or the process that held the
+     * job died, so that session's answer will never come. The job waits again, marked lost, for the
+     * router's evidence or to run again (engine.ts).
      */
-    async recover(): Promise<number> {
-      const requeued = new Set<string>();
+    async takeOver(job: JobRow): Promise<JobRow | null> {
+      const state: JobState = {
+        ...(job.state ? (JSON.parse(job.state) as JobState) : {}),
+        inFlight: false,
+        lost: true,
+      };
+      const patch = {
+        status: 'pending' as const,
+        state: JSON.stringify(state),
+        wait_until: null,
+        ...RELEASED,
+      };
+      const taken = await repo.updateIfHeld(job.id, job.owner, job.session_id, {
+        ...patch,
+        updated_at: now(),
+      });
+      if (!taken) return null;
+      const next = { ...job, ...patch };
+      publish(next);
+      await tellDevices(job.device_id);
+      return next;
+    },
+
+    /**
+     * The jobs held by processes that are no longer alive (`alive`: the ids of those that are; a
+     * process that stops releases its jobs itself): a job waiting for its device is let go (any
+     * process sees the report); a job whose RPC was out is taken over (takeOver) and its device is
+     * woken. `unowned` takes the running jobs nobody holds too (a start on SQLite, where this is the
+     * only process; jobs from before owners existed). A job that waits and has no deadline (it began
+     * waiting before deadlines existed) gets one.
+     */
+    async reclaim(alive: readonly string[], unowned = false): Promise<number> {
+      const woken = new Set<string>();
       let n = 0;
-      for (const job of await repo.inFlight()) {
+      for (const job of await repo.heldBeyond(alive, unowned)) {
         const state = job.state ? (JSON.parse(job.state) as JobState) : {};
         const phase = waitPhaseOf(state);
-        if (phase && job.wait_until === null) {
-          await repo.update(job.id, { wait_until: deadline(waitSecondsOf(phase, o.waits)) });
+        if (phase) {
+          await repo.updateIfHeld(job.id, job.owner, job.session_id, {
+            ...RELEASED,
+            ...(job.wait_until === null ? { wait_until: deadline(waitSecondsOf(phase, o.waits)) } : {}),
+          });
+          continue;
         }
-        if (!state.phase?.startsWith('awaiting') || state.inFlight) {
-          await repo.update(job.id, { status: 'pending', state: null, updated_at: now() });
-          requeued.add(job.device_id);
+        if (await this.takeOver(job)) {
+          woken.add(job.device_id);
           n++;
         }
       }
-      for (const id of requeued) await tellDevices(id);
+      if (woken.size > 0) bus.signal('jobs_arrived', { devices: await devices.findByIds([...woken]) });
       return n;
+    },
+
+    /**
+     * Wakes again the devices whose jobs have waited `seconds` with no connection request sent to
+     * them since (the wake was lost with the process that was to send it, or the router missed it):
+     * at most `limit` a call (the leader's sweep). Answers how many.
+     */
+    async rewake(seconds: number, limit = 500): Promise<number> {
+      const ids = await repo.unwoken(new Date(Date.now() - seconds * 1000).toISOString(), limit);
+      if (ids.length > 0) bus.signal('jobs_arrived', { devices: await devices.findByIds(ids) });
+      return ids.length;
     },
 
     /** After a restart: announces every device that still has jobs to run, to wake it instead of waiting for its Inform. */

@@ -1,6 +1,6 @@
 // The bus: live events reach the console's feed and their handlers; internal events only their handlers.
 import { describe, expect, it } from 'vitest';
-import { createEventBus, type EventType, type LiveMessage } from './event-bus';
+import { createEventBus, type BusMessage, type EventType, type LiveMessage } from './event-bus';
 
 const job = { id: 'j1', type: 'reboot', status: 'pending', deviceId: 'd1', error: null } as const;
 
@@ -61,5 +61,40 @@ describe('event bus', () => {
     bus.on('device_counts_changed', () => after.push(1));
     expect(() => bus.signal('device_counts_changed', {})).toThrow('first');
     expect(after).toEqual([1]);
+  });
+});
+
+describe('the bus across processes (modules/cluster relays it)', () => {
+  it('hands what it publishes to the relay, and what it receives to console clients and remote handlers only', () => {
+    const bus = createEventBus();
+    const relayed: BusMessage[] = [];
+    bus.relayTo((m) => relayed.push(m));
+    const local: string[] = [];
+    const remote: string[] = [];
+    const clients: string[] = [];
+    bus.on('job_update', (p) => local.push(p.id));
+    bus.onRemote('job_update', (p) => remote.push(p.id));
+    bus.on('settings_changed', () => local.push('settings'));
+    bus.onRemote('settings_changed', () => remote.push('settings'));
+    bus.subscribe((m) => clients.push(m.type));
+    bus.publish('job_update', job);
+    bus.signal('settings_changed', {});
+    expect(relayed.map((m) => (m.kind === 'live' ? m.message.type : m.type))).toEqual([
+      'job_update',
+      'settings_changed',
+    ]);
+    expect(local).toEqual(['j1', 'settings']);
+    expect(remote).toEqual([]);
+    // Another process's events: its console messages reach this process's clients, and only the
+    // remote handlers run (the publisher did the rest), and nothing is relayed back.
+    bus.receive({
+      kind: 'live',
+      message: { type: 'job_update', timestamp: 't', payload: { ...job, id: 'j2' } },
+    });
+    bus.receive({ kind: 'signal', type: 'settings_changed', payload: {} });
+    expect(remote).toEqual(['j2', 'settings']);
+    expect(local).toEqual(['j1', 'settings']);
+    expect(clients).toEqual(['job_update', 'job_update']);
+    expect(relayed).toHaveLength(2);
   });
 });

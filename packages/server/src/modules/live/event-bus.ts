@@ -27,6 +27,20 @@ export interface InternalEvents {
   };
   /** A connection request was tried, whatever its outcome (services.ts wraps the requester). */
   connection_request_done: { deviceId: string; outcome: string; message: string };
+  /**
+   * Jobs now wait for these devices, told by another process (modules/cluster relays jobs_arrived
+   * as ids): a session open here for one of them runs them.
+   */
+  device_jobs_arrived: { deviceIds: string[] };
+  /**
+   * A job wrote the device's PeriodicInformInterval (devices): the process that sweeps for silent
+   * devices (the cluster's leader) watches it by the new interval.
+   */
+  device_interval_changed: { deviceId: string };
+  /** The settings were saved (settings): processes sharing the database read them again. */
+  settings_changed: Record<string, never>;
+  /** A console session ended (auth): its live sockets close, in every process. */
+  token_revoked: { jti: string };
 }
 
 export type InternalEventType = keyof InternalEvents;
@@ -43,6 +57,13 @@ const _namesApart: [Extract<LiveEventType, InternalEventType>] extends [never] ?
 type Listener = (message: LiveMessage) => void;
 type Handler = (payload: never) => void;
 
+/**
+ * What this process published, for the processes that share its database (modules/cluster relays
+ * it over PostgreSQL's LISTEN/NOTIFY), and what they published, as received here.
+ */
+export type BusMessage =
+  { kind: 'live'; message: LiveMessage } | { kind: 'signal'; type: InternalEventType; payload: unknown };
+
 export interface EventBusOptions {
   /**
    * Told when a handler throws (the other handlers still run). Without it, the first error is thrown
@@ -54,9 +75,23 @@ export interface EventBusOptions {
 export function createEventBus({ onError }: EventBusOptions = {}) {
   const listeners = new Set<Listener>();
   const handlers = new Map<EventType, Set<Handler>>();
+  /** Handlers of what other processes published (never of this process's own events). */
+  const remoteHandlers = new Map<EventType, Set<Handler>>();
+  let relay: ((m: BusMessage) => void) | null = null;
 
-  function deliver<T extends EventType>(type: T, payload: EventPayload<T>): void {
-    const set = handlers.get(type);
+  function add(map: Map<EventType, Set<Handler>>, type: EventType, handler: Handler): () => void {
+    let set = map.get(type);
+    if (!set) map.set(type, (set = new Set()));
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  function deliver<T extends EventType>(
+    type: T,
+    payload: EventPayload<T>,
+    from: Map<EventType, Set<Handler>> = handlers,
+  ): void {
+    const set = from.get(type);
     if (!set) return;
     let failed: { err: unknown } | null = null;
     for (const handler of set) {
@@ -75,18 +110,36 @@ export function createEventBus({ onError }: EventBusOptions = {}) {
     publish<T extends LiveEventType>(type: T, payload: LiveEvents[T]): void {
       const message: LiveMessage<T> = { type, timestamp: new Date().toISOString(), payload };
       for (const listener of listeners) listener(message as LiveMessage);
+      relay?.({ kind: 'live', message: message as LiveMessage });
       deliver(type, payload as EventPayload<T>);
     },
     /** An internal event: to its handlers only. */
     signal<T extends InternalEventType>(type: T, payload: InternalEvents[T]): void {
+      relay?.({ kind: 'signal', type, payload });
       deliver(type, payload as EventPayload<T>);
     },
     /** Handles one type of event, live or internal; answers the function that stops it. */
     on<T extends EventType>(type: T, handler: (payload: EventPayload<T>) => void): () => void {
-      let set = handlers.get(type);
-      if (!set) handlers.set(type, (set = new Set()));
-      set.add(handler as Handler);
-      return () => set.delete(handler as Handler);
+      return add(handlers, type, handler as Handler);
+    },
+    /**
+     * Handles one type of event published by another process (see `receive`): only what this
+     * process must do for the cluster's events (mark a session of its own, read the settings again),
+     * never what the publishing process did already (write the activity log, wake the device).
+     */
+    onRemote<T extends EventType>(type: T, handler: (payload: EventPayload<T>) => void): () => void {
+      return add(remoteHandlers, type, handler as Handler);
+    },
+    /** Hands every event this process publishes to `r` too (one relay; modules/cluster). */
+    relayTo(r: ((m: BusMessage) => void) | null): void {
+      relay = r;
+    },
+    /** An event another process published: to the console clients here if live, and to onRemote handlers. */
+    receive(m: BusMessage): void {
+      if (m.kind === 'live') {
+        for (const listener of listeners) listener(m.message);
+        deliver(m.message.type, m.message.payload as EventPayload<LiveEventType>, remoteHandlers);
+      } else deliver(m.type, m.payload as EventPayload<InternalEventType>, remoteHandlers);
     },
     /** Every live message, as the console receives it (internal events never come here). */
     subscribe(listener: Listener): () => void {

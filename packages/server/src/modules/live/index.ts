@@ -1,6 +1,7 @@
 // The live module's public surface: other modules import only this file (issue 15, point 3).
 export {
   createEventBus,
+  type BusMessage,
   type EventBus,
   type LiveEvents,
   type LiveEventType,

@@ -31,13 +31,17 @@ async function livePlugin(app: FastifyInstance, { bus, auth }: { bus: EventBus; 
       else socket.send(data);
     }
   });
-  const stopRevokes = auth.onRevoke((jti) => {
+  const close = (jti: string) => {
     for (const [socket, socketJti] of sockets)
       if (socketJti === jti) socket.close(CLOSE_SESSION_ENDED, 'session ended');
-  });
+  };
+  const stopRevokes = auth.onRevoke(close);
+  // A session ended through another process sharing the database (modules/cluster relays it).
+  const stopRemoteRevokes = bus.onRemote('token_revoked', ({ jti }) => close(jti));
   app.addHook('onClose', async () => {
     unsubscribe();
     stopRevokes();
+    stopRemoteRevokes();
   });
 
   app.get('/ws', { websocket: true, config: { websocket: true } }, (socket, request) => {

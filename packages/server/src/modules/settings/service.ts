@@ -1,5 +1,6 @@
 // Settings are read from the database once at start-up and kept in memory, so the CWMP hot path
-// never waits on the database for them; a save updates both and tells listeners at once.
+// never waits on the database for them; a save updates both and tells listeners at once. Processes
+// sharing the database hear of a save (modules/cluster relays settings_changed) and read them again.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -11,15 +12,27 @@ export type SettingsPatch = { [S in keyof ServerSettings]?: Partial<ServerSettin
 const RESERVED_PATHS = /^\/(api|ws|files|assets)(\/|$)/;
 
 export async function createSettingsService(db: Kysely<Database>, defaults: ServerSettings) {
-  const rows = await db.selectFrom('settings').selectAll().execute();
-  const current = structuredClone(defaults);
-  for (const row of rows) {
-    const section = row.section as keyof ServerSettings;
-    if (SECTIONS.includes(section)) Object.assign(current[section], JSON.parse(row.value));
+  /** The settings as stored, over the defaults. */
+  async function read(): Promise<ServerSettings> {
+    const rows = await db.selectFrom('settings').selectAll().execute();
+    const stored = structuredClone(defaults);
+    for (const row of rows) {
+      const section = row.section as keyof ServerSettings;
+      if (SECTIONS.includes(section)) Object.assign(stored[section], JSON.parse(row.value));
+    }
+    // The database section describes what this process actually runs on.
+    stored.database.type = defaults.database.type;
+    return stored;
   }
-  // The database section describes what this process actually runs on.
-  current.database.type = defaults.database.type;
+  const current = await read();
   const listeners = new Set<(settings: ServerSettings) => void>();
+  const saveListeners = new Set<() => void>();
+
+  /** `next` in force: the object every caller holds is updated in place. */
+  function apply(next: ServerSettings): void {
+    for (const section of SECTIONS) Object.assign(current[section], next[section]);
+    for (const listener of listeners) listener(current);
+  }
 
   return {
     get(): ServerSettings {
@@ -81,13 +94,23 @@ export async function createSettingsService(db: Kysely<Database>, defaults: Serv
             .execute();
         }
       });
-      for (const section of SECTIONS) Object.assign(current[section], next[section]);
-      for (const listener of listeners) listener(current);
+      apply(next);
+      for (const listener of saveListeners) listener();
       return { requiresRestart, settings: current };
     },
+    /** Reads the stored settings again (another process saved them) and puts them in force. */
+    async reload(): Promise<void> {
+      apply(await read());
+    },
+    /** Told whenever the settings change here, by a save or a reload. */
     onChange(listener: (settings: ServerSettings) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /** Told when this process saved the settings (not when it read another's save). */
+    onSave(listener: () => void): () => void {
+      saveListeners.add(listener);
+      return () => saveListeners.delete(listener);
     },
   };
 }

@@ -194,6 +194,7 @@ function onInform(env: StepEnv, envelope: DecodedEnvelope<Inform>, input: PostIn
     commandKeys: Object.fromEntries(
       inform.event.filter((e) => e.commandKey !== '').map((e) => [e.eventCode, e.commandKey]),
     ),
+    ...parameterKeyOf(inform),
     remoteAddress: input.remoteAddress,
     baseUrl: input.baseUrl,
     pending: null,
@@ -312,6 +313,17 @@ function onPost(named: SessionState | null, input: PostInput, env: StepEnv): Ste
       envelope,
       'SessionTimeout and SupportedCWMPVersions belong in an Inform',
     );
+  }
+  // A message of a session this process does not hold (it was another process's, or it timed out):
+  // the session ends cleanly and the router opens a new one (TR-069 Amendment 6, 3.7.2.4: the empty
+  // HTTP response). Its RPC's job is taken over at that new session (jobs/engine.ts sessionStarted).
+  if (!session && input.stale) {
+    return only(null, empty(true), [
+      log('info', 'a message of a CWMP session this process does not hold; ending it', {
+        message: msg.name,
+        remoteAddress: input.remoteAddress,
+      }),
+    ]);
   }
   if (!session) {
     return only(
@@ -452,6 +464,12 @@ function informResponse(state: SessionState): CwmpReply {
     body: { name: 'InformResponse', maxEnvelopes: 1 },
   };
   return { status: 200, body: encode(envelope), headers: { ...XML }, openedSession: state.id };
+}
+
+/** The ParameterKey an Inform reports (TR-069 Amendment 6, A.3.3.1: a forced Inform parameter). */
+function parameterKeyOf(inform: Inform): { parameterKey?: string } {
+  const p = inform.parameterList.find((x) => x.name.endsWith('.ManagementServer.ParameterKey'));
+  return p ? { parameterKey: String(p.value ?? '') } : {};
 }
 
 /** The session's next state, reply and effects for one input. `state` is null when no session is named. */

@@ -30,6 +30,8 @@ export interface InformEventFacts {
   events: string[];
   /** CommandKeys by event code (`M Reboot` -> key). */
   commandKeys: Record<string, string>;
+  /** The ParameterKey the Inform reported (ManagementServer.ParameterKey), when it did. */
+  parameterKey?: string;
 }
 
 export interface SessionState extends InformEventFacts {
@@ -92,6 +94,8 @@ export interface PostInput {
   principal: CpePrincipal | null;
   remoteAddress: string;
   baseUrl: string;
+  /** The request named a session (by its cookie) that this process does not hold. */
+  stale?: boolean;
 }
 
 /**

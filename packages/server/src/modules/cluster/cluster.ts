@@ -1,0 +1,292 @@
+// Several Provisor processes on one PostgreSQL (issue 20; ../shared/guide/architecture.md "Growing
+// past one machine"), on nothing but PostgreSQL itself:
+// - Each process has a row in cluster_processes and beats every `heartbeatMs`; one silent past
+//   `leaseMs` is dead, and the jobs it held are taken over (jobs/service.ts reclaim).
+// - One process at a time leads: it holds a session advisory lock on its own connection and runs the
+//   duties that must run once (the offline sweep, job expiry, waits past their deadline, taking over
+//   a dead process's jobs, campaigns, snapshots, pruning). The lock goes with the connection: a
+//   process that dies, or loses the database, stops leading, and another takes over at its next
+//   beat.
+// - Live events cross processes over LISTEN/NOTIFY on the same connection: what this process
+//   publishes is batched (one NOTIFY statement per 50 ms at most) and every other process hands it
+//   to its console clients and its remote handlers (live/event-bus.ts receive).
+// On SQLite there is one process by construction: it always leads, and nothing is relayed.
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../../db/schema';
+import type { BusMessage, EventBus } from '../live/index';
+
+/** The advisory lock of the leader (any constant; "provisor" in ASCII, shortened). */
+const LEADER_LOCK = 7_0726_5766;
+const CHANNEL = 'provisor_events';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD = 7600;
+const FLUSH_MS = 50;
+/** Device ids per relayed jobs_arrived (each about 40 bytes). */
+const IDS_PER_MESSAGE = 150;
+
+export interface ClusterOptions {
+  db: Kysely<Database>;
+  /** PostgreSQL's URL; null on SQLite (one process). */
+  postgresUrl: string | null;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  heartbeatMs: number;
+  leaseMs: number;
+}
+
+export interface Cluster {
+  /** This process's id (cluster_processes.id, jobs.owner). */
+  readonly id: string;
+  /** Whether several processes may share the database (PostgreSQL). */
+  readonly shared: boolean;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  leading(): boolean;
+  /** Told true when this process starts leading, false when it stops. */
+  onLeadership(listener: (leading: boolean) => void): () => void;
+  /** Told when the connection that carries the other processes' events is (re)established. */
+  onResync(listener: () => void): () => void;
+  /** The processes alive now (a fresh heartbeat), this one included. */
+  alive(): Promise<string[]>;
+  /** Forgets processes silent for an hour (their jobs were taken over long since). */
+  prune(): Promise<void>;
+}
+
+/** The events relayed to the other processes; jobs_arrived as device ids, in pieces. */
+function relayed(m: BusMessage): BusMessage[] {
+  if (m.kind === 'live') return m.message.type === 'performance_update' ? [] : [m];
+  switch (m.type) {
+    case 'jobs_arrived': {
+      const ids = (m.payload as { devices: readonly { id: string }[] }).devices.map((d) => d.id);
+      const out: BusMessage[] = [];
+      for (let i = 0; i < ids.length; i += IDS_PER_MESSAGE)
+        out.push({
+          kind: 'signal',
+          type: 'device_jobs_arrived',
+          payload: { deviceIds: ids.slice(i, i + IDS_PER_MESSAGE) },
+        });
+      return out;
+    }
+    case 'settings_changed':
+    case 'token_revoked':
+    case 'device_interval_changed':
+      return [m];
+    default:
+      return [];
+  }
+}
+
+export function createCluster(o: ClusterOptions): Cluster {
+  const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const shared = o.postgresUrl !== null;
+  const leadershipListeners = new Set<(leading: boolean) => void>();
+  const resyncListeners = new Set<() => void>();
+  let isLeader = !shared;
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let beat: NodeJS.Timeout | null = null;
+  let beating = false;
+  let outbox: string[] = [];
+  let flushTimer: NodeJS.Timeout | null = null;
+
+  const iso = (t = Date.now()) => new Date(t).toISOString();
+
+  function setLeader(value: boolean): void {
+    if (isLeader === value) return;
+    isLeader = value;
+    o.log.info({ process: id }, value ? 'cluster: this process leads' : 'cluster: this process no longer leads');
+    for (const l of leadershipListeners) {
+      try {
+        l(value);
+      } catch (err) {
+        o.log.error({ err }, 'cluster: a leadership listener failed');
+      }
+    }
+  }
+
+  /** The connection is gone (or hangs): stop leading at once; a new one is opened at the next beat. */
+  function lose(c: pg.Client, err?: unknown): void {
+    if (client !== c) return;
+    client = null;
+    if (err && !stopped) o.log.warn({ err }, 'cluster: the connection to PostgreSQL was lost; reconnecting');
+    setLeader(false);
+    c.removeAllListeners('notification');
+    void c.end().catch(() => undefined);
+  }
+
+  function onNotification(payload: string | undefined): void {
+    if (!payload) return;
+    let parsed: { o: string; m: BusMessage[] };
+    try {
+      parsed = JSON.parse(payload) as { o: string; m: BusMessage[] };
+    } catch {
+      return;
+    }
+    if (parsed.o === id) return;
+    for (const m of parsed.m) {
+      try {
+        o.bus.receive(m);
+      } catch (err) {
+        o.log.warn({ err }, "cluster: handling another process's event failed");
+      }
+    }
+  }
+
+  async function connect(): Promise<void> {
+    const c = new pg.Client({
+      connectionString: o.postgresUrl!,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      application_name: `provisor ${id}`,
+    });
+    c.on('error', (err) => lose(c, err));
+    c.on('end', () => lose(c));
+    await c.connect();
+    c.on('notification', (n) => onNotification(n.payload));
+    await c.query(`LISTEN ${CHANNEL}`);
+    client = c;
+    // Events sent while this process was not listening are lost: the listeners read afresh.
+    for (const l of resyncListeners) l();
+  }
+
+  /** A query on the cluster connection that must answer within half a lease, or the connection is lost. */
+  async function timed<R extends pg.QueryResultRow>(c: pg.Client, text: string, values: unknown[]) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${o.leaseMs / 2} ms`)), o.leaseMs / 2);
+    });
+    try {
+      return await Promise.race([c.query<R>(text, values), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function heartbeat(): Promise<void> {
+    if (!shared) return;
+    if (!client) await connect();
+    const c = client!;
+    try {
+      await timed(c, 'UPDATE cluster_processes SET heartbeat_at = $1 WHERE id = $2', [iso(), id]);
+      if (!isLeader) {
+        const r = await timed<{ ok: boolean }>(c, 'SELECT pg_try_advisory_lock($1::bigint) AS ok', [
+          LEADER_LOCK,
+        ]);
+        if (r.rows[0]?.ok && client === c) setLeader(true);
+      }
+    } catch (err) {
+      lose(c, err);
+    }
+  }
+
+  function flush(): void {
+    flushTimer = null;
+    const c = client;
+    const batch = outbox;
+    outbox = [];
+    if (!c || batch.length === 0) return;
+    // Messages packed into payloads under PostgreSQL's limit, all in one statement.
+    const payloads: string[] = [];
+    let current: string[] = [];
+    let size = 0;
+    const head = `{"o":${JSON.stringify(id)},"m":[`;
+    for (const m of batch) {
+      if (m.length + head.length + 2 > MAX_PAYLOAD) {
+        o.log.warn({ bytes: m.length }, 'cluster: an event too large to relay was not sent to the other processes');
+        continue;
+      }
+      if (size + m.length + 1 + head.length + 2 > MAX_PAYLOAD) {
+        payloads.push(`${head}${current.join(',')}]}`);
+        current = [];
+        size = 0;
+      }
+      current.push(m);
+      size += m.length + 1;
+    }
+    if (current.length > 0) payloads.push(`${head}${current.join(',')}]}`);
+    if (payloads.length === 0) return;
+    const text = `SELECT ${payloads.map((_, i) => `pg_notify('${CHANNEL}', $${i + 1})`).join(', ')}`;
+    c.query(text, payloads).catch((err: unknown) =>
+      o.log.warn({ err }, 'cluster: relaying events to the other processes failed'),
+    );
+  }
+
+  function relay(m: BusMessage): void {
+    if (!client) return;
+    for (const r of relayed(m)) outbox.push(JSON.stringify(r));
+    if (outbox.length > 0 && !flushTimer) {
+      flushTimer = setTimeout(flush, FLUSH_MS);
+      flushTimer.unref();
+    }
+  }
+
+  return {
+    id,
+    shared,
+    async start() {
+      if (!shared) return;
+      const t = iso();
+      await o.db
+        .insertInto('cluster_processes')
+        .values({ id, host: hostname(), pid: process.pid, started_at: t, heartbeat_at: t })
+        .execute();
+      o.bus.relayTo(relay);
+      await heartbeat();
+      beat = setInterval(() => {
+        if (beating || stopped) return;
+        beating = true;
+        heartbeat()
+          .catch((err: unknown) => o.log.warn({ err }, 'cluster: the heartbeat failed'))
+          .finally(() => (beating = false));
+      }, o.heartbeatMs);
+      beat.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (beat) clearInterval(beat);
+      if (flushTimer) clearTimeout(flushTimer);
+      flush();
+      o.bus.relayTo(null);
+      if (!shared) return;
+      setLeader(false);
+      const c = client;
+      client = null;
+      // Gone at once, not after a lease: the others take over what is left without waiting.
+      await o.db
+        .deleteFrom('cluster_processes')
+        .where('id', '=', id)
+        .execute()
+        .catch(() => undefined);
+      await c?.end().catch(() => undefined);
+    },
+    leading: () => isLeader,
+    onLeadership(listener) {
+      leadershipListeners.add(listener);
+      return () => leadershipListeners.delete(listener);
+    },
+    onResync(listener) {
+      resyncListeners.add(listener);
+      return () => resyncListeners.delete(listener);
+    },
+    async alive() {
+      if (!shared) return [id];
+      const rows = await o.db
+        .selectFrom('cluster_processes')
+        .select('id')
+        .where('heartbeat_at', '>=', iso(Date.now() - o.leaseMs))
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    async prune() {
+      if (!shared) return;
+      await o.db
+        .deleteFrom('cluster_processes')
+        .where('heartbeat_at', '<', iso(Date.now() - 3600_000))
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,237 @@
+// Issue 20, acceptance: three real Provisor processes on one PostgreSQL behind Debian's HAProxy with
+// the shipped configuration (deploy/haproxy.cfg), and 500 of the project's simulated routers.
+// - A bulk set-parameters to all: every job completes, and each router received its
+//   SetParameterValues exactly once (counted on the routers).
+// - The same with the leading process killed (SIGKILL) in the middle of the wave: every job
+//   completes, none twice, and its duties are taken over (a router that goes silent turns offline).
+// - A setting changed through one process is in force on another within a second.
+import { startFleet, type Fleet } from '@provisor/sim';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haproxyBinary, startCluster, type ProvisorCluster } from '../../../../test-support/cluster';
+import { createTestDatabase, describeWithPostgres } from '../postgres';
+import { FAST_SIM } from './rig';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+const ADMIN_PASSWORD = 'cluster-admin-password';
+const ROUTERS = 500;
+const SSID = 'Device.WiFi.SSID.1.SSID';
+
+function describeWithHaproxy(name: string, fn: () => void): void {
+  if (haproxyBinary()) describeWithPostgres(name, fn);
+  else if (process.env.CI === 'true')
+    describe(name, () => {
+      it('needs HAProxy, which CI must install', () => {
+        throw new Error('HAProxy is not installed; .ci/run installs it (apt-get install haproxy)');
+      });
+    });
+  else describe.skip(`${name} [skipped: install HAProxy (apt-get install haproxy) to run]`, fn);
+}
+
+describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 20)', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let cluster: ProvisorCluster;
+  let token = '';
+  const fleets: Fleet[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    cluster = await startCluster({
+      count: 3,
+      databaseUrl: database.url,
+      env: {
+        PROVISOR_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        PROVISOR_SWEEP_INTERVAL_MS: '500',
+        PROVISOR_CLUSTER_HEARTBEAT_MS: '500',
+        PROVISOR_CLUSTER_LEASE_MS: '3000',
+        PROVISOR_REWAKE_SECONDS: '5',
+        PROVISOR_OFFLINE_GRACE: '1',
+        PROVISOR_DISCOVER_TREE: 'false',
+      },
+    });
+    const res = await fetch(`${cluster.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    token = ((await res.json()) as { token: string }).token;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const f of fleets) await f.stop();
+    await cluster?.stop();
+    await database?.drop();
+  }, 60_000);
+
+  async function api(method: string, path: string, body?: object, base = cluster.url): Promise<Json> {
+    for (let attempt = 1; ; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(`${base}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+      } catch (err) {
+        // A read that was on its way to the process killed below is asked again, as a console would.
+        if (method === 'GET' && attempt < 3) continue;
+        throw err;
+      }
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text}`);
+      return text ? JSON.parse(text) : null;
+    }
+  }
+
+  async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 120_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const v = await check();
+      if (v) return v;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  /** SetParameterValues each router of `fleet` received since `since` (its own session log). */
+  const spvsSince = (fleet: Fleet, since: number) =>
+    fleet.devices.map(
+      (d) =>
+        d.sessionLog.entries.filter(
+          (e) => e.kind === 'rpc' && e.name === 'SetParameterValues' && e.at >= since,
+        ).length,
+    );
+
+  /** Sets the SSID of every router of the fleet in one bulk operation; answers the operation once done. */
+  async function wave(value: string, during?: (operationId: string) => Promise<void>): Promise<Json> {
+    const created = await api('POST', '/api/provisioning/bulk/set-parameters', {
+      filter: { search: 'CLU' },
+      parameters: [{ name: SSID, value }],
+    });
+    expect(created).toMatchObject({ created: ROUTERS, failed: 0 });
+    const id = created.operationId as string;
+    await during?.(id);
+    return waitFor(
+      `the ${value} wave to finish`,
+      async () => {
+        const op = await api('GET', `/api/provisioning/operations/${id}`);
+        return op.pending + op.running === 0 ? op : undefined;
+      },
+      240_000,
+    );
+  }
+
+  /** The OS process id of the process that leads (holds the advisory lock), from PostgreSQL. */
+  async function leaderPid(): Promise<number | null> {
+    const c = new pg.Client({ connectionString: database.url });
+    await c.connect();
+    try {
+      const r = await c.query<{ application_name: string }>(
+        `select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where l.locktype = 'advisory' and l.granted and a.datname = current_database()`,
+      );
+      const name = r.rows[0]?.application_name;
+      return name ? Number(name.split(':').at(-2)) : null;
+    } finally {
+      await c.end();
+    }
+  }
+
+  it('a bulk set-parameters to 500 routers completes, each router receiving its SetParameterValues once', async () => {
+    const fleet = await startFleet({
+      ...FAST_SIM,
+      acsUrl: `${cluster.url}/`,
+      count: ROUTERS,
+      serialTemplate: 'CLU{i:04}',
+      model: 'tr181',
+    });
+    fleets.push(fleet);
+    // Online, not provisioning: each has its connection-request credentials and nothing left to do.
+    await waitFor(
+      '500 routers online with nothing left to do',
+      async () => (await api('GET', '/api/devices?search=CLU&status=online&limit=1')).total === ROUTERS,
+    );
+    const since = Date.now();
+    const done = await wave('Cluster-1');
+    expect(done).toMatchObject({ total: ROUTERS, completed: ROUTERS, failed: 0, cancelled: 0 });
+    expect(spvsSince(fleet, since).filter((n) => n !== 1)).toEqual([]);
+    for (const d of fleet.devices) expect(d.getValue(SSID)).toBe('Cluster-1');
+  }, 300_000);
+
+  it('a setting changed through one process is in force on another within a second', async () => {
+    const [, second, third] = cluster.processes;
+    const cwmpOn = async () => (await fetch(`${third!.url}/`, { method: 'POST', body: '' })).status !== 503;
+    expect(await cwmpOn()).toBe(true);
+    await api('PUT', '/api/settings', { cwmp: { enabled: false } }, second!.url);
+    const changed = Date.now();
+    await waitFor('CWMP to be off on the third process', async () => !(await cwmpOn()), 1000);
+    expect(Date.now() - changed).toBeLessThan(1000);
+    await api('PUT', '/api/settings', { cwmp: { enabled: true } }, second!.url);
+    await waitFor('CWMP to be on again on the third process', cwmpOn, 1000);
+  }, 30_000);
+
+  it('with the leading process killed mid-wave, every job completes once and its duties are taken over', async () => {
+    const fleet = fleets[0]!;
+    const leader = await leaderPid();
+    const killed = cluster.processes.find((p) => p.child.pid === leader);
+    expect(killed, `the leader (pid ${leader}) is one of the three`).toBeDefined();
+    const since = Date.now();
+    const done = await wave('Cluster-2', async (id) => {
+      await waitFor('a third of the wave done', async () => {
+        const op = await api('GET', `/api/provisioning/operations/${id}`);
+        return op.completed >= ROUTERS / 3;
+      });
+      killed!.child.kill('SIGKILL');
+    });
+    expect(done).toMatchObject({ total: ROUTERS, completed: ROUTERS, failed: 0, cancelled: 0 });
+    expect(spvsSince(fleet, since).filter((n) => n !== 1)).toEqual([]);
+    for (const d of fleet.devices) expect(d.getValue(SSID)).toBe('Cluster-2');
+
+    // Another process leads now, and does the sweep: a router that goes silent turns offline.
+    await waitFor(
+      'another process to lead',
+      async () => {
+        const pid = await leaderPid();
+        return pid !== null && pid !== leader;
+      },
+      30_000,
+    );
+    const quiet = await startFleet({
+      ...FAST_SIM,
+      acsUrl: `${cluster.url}/`,
+      count: 1,
+      serialTemplate: 'QUIET{i:02}',
+      model: 'tr181',
+      // Real time: an interval of one second is a second.
+      timeScale: 1,
+    });
+    fleets.push(quiet);
+    const device = await waitFor(
+      'the quiet router online',
+      async () => (await api('GET', '/api/devices?search=QUIET01&status=online')).devices[0],
+      30_000,
+    );
+    // It informs every second from now on, wherever it is served: the leader learns the interval.
+    const { job } = await api('POST', `/api/devices/${device.id}/set-parameters`, {
+      parameters: [
+        { name: 'Device.ManagementServer.PeriodicInformInterval', value: '1', type: 'xsd:unsignedInt' },
+      ],
+    });
+    await waitFor(
+      'the interval set',
+      async () => (await api('GET', `/api/provisioning/jobs/${job.id}`)).job.status === 'completed',
+      30_000,
+    );
+    quiet.devices[0]!.faults.offline = true;
+    await waitFor(
+      'the silent router to turn offline',
+      async () => (await api('GET', '/api/devices?search=QUIET01&status=offline')).total === 1,
+      30_000,
+    );
+  }, 400_000);
+});
