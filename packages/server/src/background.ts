@@ -61,6 +61,7 @@ export async function startBackgroundWork(
     Promise.all([
       snapshots.take().catch((err: unknown) => app.log.warn({ err }, 'taking a stats snapshot failed')),
       activity.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning the activity log failed')),
+      services.audit.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning the audit log failed')),
     ]);
   app.addHook('onListen', async () => void (await hourly()));
   // Entries still buffered are written before the database closes.

@@ -6,7 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { createLoginLimiter } from './modules/auth/login-limiter';
+import { createApiTokens, type ApiTokens } from './modules/auth/api-tokens';
 import { createAuthService, type AuthService } from './modules/auth/service';
+import { createAuditLog, type AuditLog } from './modules/audit/index';
 import { createTokenSigner, loadSigningSecret } from './modules/auth/tokens';
 import { createConnectionRequester, type ConnectionRequester } from './modules/cwmp/connection-request';
 import { createCpeAuthenticator, type CpeAuthenticator } from './modules/cwmp/cpe-auth';
@@ -51,6 +53,9 @@ export interface Services {
   database: DatabaseHandle;
   auth: AuthService;
   users: UsersService;
+  apiTokens: ApiTokens;
+  /** The audit log (issue 22): every change made through the API. */
+  audit: AuditLog;
   bus: EventBus;
   settings: SettingsService;
   /** Scheduled SQLite backups (settings/backups.ts). */
@@ -140,7 +145,14 @@ async function build(
     windowMs: config.loginWindowSeconds * 1000,
     ...(now ? { now } : {}),
   });
-  const auth = createAuthService({ db: database.db, users: usersRepo, signer, limiter });
+  const apiTokens = createApiTokens(database.db);
+  const auth = createAuthService({ db: database.db, users: usersRepo, signer, limiter, apiTokens });
+  const audit = createAuditLog(database.db, {
+    flushIntervalMs: 1000,
+    flushAt: 200,
+    retentionDays: config.auditRetentionDays,
+    onError: (err) => log.warn({ err }, 'writing the audit log failed'),
+  });
   const bus = createEventBus({
     onError: (err, type) => log.error({ err, event: type }, 'a handler of a bus event failed'),
   });
@@ -292,6 +304,8 @@ async function build(
       database,
       auth,
       users,
+      apiTokens,
+      audit,
       bus,
       settings,
       backups,

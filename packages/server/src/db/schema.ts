@@ -1,3 +1,5 @@
+import type { ApiTokensTable } from './tables/api-tokens';
+import type { AuditLogTable } from './tables/audit-log';
 import type { ActivityTable, StatsSnapshotsTable } from './tables/activity';
 import type { BulkOperationsTable } from './tables/bulk-operations';
 import type { CampaignDevicesTable, CampaignsTable, DeviceGroupsTable } from './tables/campaigns';
@@ -37,4 +39,6 @@ export interface Database {
   device_groups: DeviceGroupsTable;
   campaigns: CampaignsTable;
   campaign_devices: CampaignDevicesTable;
+  api_tokens: ApiTokensTable;
+  audit_log: AuditLogTable;
 }
