@@ -24,6 +24,7 @@ import { profilesRoutes } from './modules/profiles/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { templatesRoutes } from './modules/templates/routes';
+import { apiReferenceRoutes } from './http/api-reference';
 import { operationsRoutes } from './http/operations';
 import type { Core } from './services';
 
@@ -106,6 +107,7 @@ export async function registerHttp(
   await app.register(auditPlugin, { audit: services.audit });
   await app.register(usersRoutes);
   await app.register(tokenRoutes);
+  await app.register(apiReferenceRoutes);
   await app.register(livePlugin, { bus, auth });
   await app.register(settingsRoutes);
   await app.register(devicesRoutes);
