@@ -41,7 +41,8 @@ async function auditPlugin(fastify: FastifyInstance, { audit }: { audit: AuditLo
 
   // The error's message of a failed call, read from the error answer once it is serialised.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode >= 400 && !request.auditDetail && typeof payload === 'string') {
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (write && reply.statusCode >= 400 && !request.auditDetail && typeof payload === 'string') {
       try {
         const message = (JSON.parse(payload) as { message?: unknown }).message;
         if (typeof message === 'string') request.auditDetail = message;
