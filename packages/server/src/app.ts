@@ -1,6 +1,6 @@
 // buildApp(config) builds the whole server and opens its database; main.ts listens. It composes three
 // parts: the services (services.ts), the background work (background.ts) and the HTTP doors (http.ts).
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { startBackgroundWork } from './background';
 import type { Config } from './config';
 import { registerErrorHandler } from './errors';
@@ -26,13 +26,15 @@ export interface BuildOptions {
   jobSide?: JobSide;
   /** Fail every answer that breaks its route's response schema (tests; see http/strict-answers.ts). */
   strictAnswers?: boolean;
+  /** Told of every route as it is registered (the API reference's test compares its schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REQUEST_TIMEOUT_MS = 300_000;
 
 export async function buildApp(
   config: Config,
-  { logger = false, now, jobSide, strictAnswers = false }: BuildOptions = {},
+  { logger = false, now, jobSide, strictAnswers = false, onRoute }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -50,6 +52,7 @@ export async function buildApp(
   });
   registerErrorHandler(app);
   if (strictAnswers) checkAnswers(app);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   const core = await buildServices(config, {
     log: app.log,

@@ -125,6 +125,7 @@ function leaderDuties(
         .prune()
         .catch((err: unknown) => log.warn({ err }, 'pruning revoked tokens and sign-in counts failed')),
       cluster.prune().catch((err: unknown) => log.warn({ err }, 'pruning stopped processes failed')),
+      services.audit.prune().catch((err: unknown) => log.warn({ err }, 'pruning the audit log failed')),
     ]);
 
   return {

@@ -103,6 +103,8 @@ export interface Config {
   activityMaxDays: number;
   /** Bearer token of GET /metrics; null turns /metrics off (404). */
   metricsToken: string | null;
+  /** Audit log retention in days (PROVISOR_AUDIT_RETENTION_DAYS): older entries are pruned hourly. */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -271,5 +273,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     activityMaxEntries: integer(env, 'PROVISOR_ACTIVITY_MAX_ENTRIES', 10_000, 100, 10_000_000),
     activityMaxDays: integer(env, 'PROVISOR_ACTIVITY_MAX_DAYS', 30, 1, 3650),
     metricsToken: metricsToken(env.PROVISOR_METRICS_TOKEN),
+    auditRetentionDays: integer(env, 'PROVISOR_AUDIT_RETENTION_DAYS', 365, 1, 36500),
   };
 }

@@ -4,7 +4,11 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import auditPlugin from './modules/audit/plugin';
+import { requirePermissions, routePermission, tokenRoutes } from './modules/auth/index';
 import authPlugin from './modules/auth/plugin';
+import { usersRoutes } from './modules/users/index';
+import type { Permission } from './contract/users';
 import consolePlugin from './modules/console/plugin';
 import { cwmpDoor } from './modules/cwmp/plugin';
 import { campaignsRoutes } from './modules/campaigns/routes';
@@ -20,6 +24,7 @@ import { profilesRoutes } from './modules/profiles/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { templatesRoutes } from './modules/templates/routes';
+import { apiReferenceRoutes } from './http/api-reference';
 import { operationsRoutes } from './http/operations';
 import type { Core } from './services';
 
@@ -27,6 +32,10 @@ export interface RouteSummary {
   method: string;
   url: string;
   public: boolean;
+  /** What the caller's role must allow (auth/permissions.ts). */
+  permission: Permission;
+  /** The schemas the route validates its request with (the OpenAPI document is built from them). */
+  schema: { params?: unknown; querystring?: unknown; body?: unknown; response?: Record<string, unknown> };
   /** Schemas of the success answers, by status (Fastify serialises by them: nothing else leaves). */
   responses: Record<string, unknown>;
 }
@@ -42,12 +51,16 @@ declare module 'fastify' {
 function trackRoutes(app: FastifyInstance): void {
   const routeTable: RouteSummary[] = [];
   app.decorate('routeTable', routeTable);
+  // First: a route without a declared permission stops the start-up, naming it.
+  requirePermissions(app);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       routeTable.push({
         method,
         url: route.url,
         public: route.config?.public === true,
+        permission: routePermission(route.config)!,
+        schema: (route.schema ?? {}) as RouteSummary['schema'],
         responses: Object.fromEntries(
           Object.entries((route.schema?.response as object | undefined) ?? {}).filter(([status]) =>
             status.startsWith('2'),
@@ -91,6 +104,10 @@ export async function registerHttp(
   });
   await registerWebsocket(app);
   await app.register(authPlugin, { auth });
+  await app.register(auditPlugin, { audit: services.audit });
+  await app.register(usersRoutes);
+  await app.register(tokenRoutes);
+  await app.register(apiReferenceRoutes);
   await app.register(livePlugin, { bus, auth });
   await app.register(settingsRoutes);
   await app.register(devicesRoutes);

@@ -107,10 +107,19 @@ describe('secrets', () => {
     // value, not a credential of the ACS or of a router's management. Only that route may name it.
     const customerImport = (r: { method: string; url: string }) =>
       r.method === 'POST' && r.url === '/api/profiles/bulk-import-csv';
+    // And an API token's secret, answered once by its creation (issue 22) and stored only as a hash:
+    // only that route may name it.
+    const tokenCreation = (r: { method: string; url: string }) =>
+      r.method === 'POST' && r.url === '/api/tokens';
     const declared = (r: { method: string; url: string; responses: unknown }) =>
-      propertyNames(r.responses).filter((n) => !(customerImport(r) && n === 'password'));
+      propertyNames(r.responses).filter(
+        (n) => !(customerImport(r) && n === 'password') && !(tokenCreation(r) && n === 'secret'),
+      );
     expect(t.app.routeTable.filter(customerImport).flatMap((r) => propertyNames(r.responses))).toContain(
       'password',
+    );
+    expect(t.app.routeTable.filter(tokenCreation).flatMap((r) => propertyNames(r.responses))).toContain(
+      'secret',
     );
     const names = new Set(t.app.routeTable.flatMap(declared));
     const secretLooking = [...names].filter((n) => /password|secret|hash|nonce/i.test(n) && !/Set$/.test(n));

@@ -7,7 +7,9 @@ import type { Config } from './config';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { createLoginLimiter } from './modules/auth/login-limiter';
 import { claimConnectionRequest, createCluster, type Cluster } from './modules/cluster/index';
+import { createApiTokens, type ApiTokens } from './modules/auth/api-tokens';
 import { createAuthService, type AuthService } from './modules/auth/service';
+import { createAuditLog, type AuditLog } from './modules/audit/index';
 import { createTokenSigner, loadSigningSecret } from './modules/auth/tokens';
 import { createConnectionRequester, type ConnectionRequester } from './modules/cwmp/connection-request';
 import { createCpeAuthenticator, type CpeAuthenticator } from './modules/cwmp/cpe-auth';
@@ -54,6 +56,9 @@ export interface Services {
   cluster: Cluster;
   auth: AuthService;
   users: UsersService;
+  apiTokens: ApiTokens;
+  /** The audit log (issue 22): every change made through the API. */
+  audit: AuditLog;
   bus: EventBus;
   settings: SettingsService;
   /** Scheduled SQLite backups (settings/backups.ts). */
@@ -143,7 +148,14 @@ async function build(
     windowMs: config.loginWindowSeconds * 1000,
     ...(now ? { now } : {}),
   });
-  const auth = createAuthService({ db: database.db, users: usersRepo, signer, limiter });
+  const apiTokens = createApiTokens(database.db);
+  const auth = createAuthService({ db: database.db, users: usersRepo, signer, limiter, apiTokens });
+  const audit = createAuditLog(database.db, {
+    flushIntervalMs: 1000,
+    flushAt: 200,
+    retentionDays: config.auditRetentionDays,
+    onError: (err) => log.warn({ err }, 'writing the audit log failed'),
+  });
   const bus = createEventBus({
     onError: (err, type) => log.error({ err, event: type }, 'a handler of a bus event failed'),
   });
@@ -157,6 +169,7 @@ async function build(
   });
   // A session ended here closes its live sockets in every process (live/plugin.ts).
   auth.onRevoke((jti) => bus.signal('token_revoked', { jti }));
+  auth.onUserRevoke((userId) => bus.signal('user_revoked', { userId }));
   const settings = await createSettingsService(
     database.db,
     defaultSettings(
@@ -324,6 +337,8 @@ async function build(
       cluster,
       auth,
       users,
+      apiTokens,
+      audit,
       bus,
       settings,
       backups,

@@ -67,4 +67,37 @@ describe('npm run user', () => {
       stderr: expect.stringContaining('There is no user named "ghost"'),
     });
   });
+
+  it('sets a role and disables and enables a user (issue 22); the last admin stays', async () => {
+    // The users added before roles are admins; noc-operator is the only one.
+    expect(await cli('role', 'noc-operator', 'viewer')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('"noc-operator" is the last enabled admin'),
+    });
+    expect(await cli('add', 'head-of-noc', '--password', 'head-pass-1')).toMatchObject({ code: 0 });
+    expect(await cli('role', 'noc-operator', 'viewer')).toMatchObject({
+      code: 0,
+      stdout: '"noc-operator" is now a viewer.\n',
+    });
+    expect(await cli('role', 'noc-operator', 'root')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('A role is one of admin, operator, viewer; "root" is not.'),
+    });
+    expect(await cli('disable', 'noc-operator')).toMatchObject({
+      code: 0,
+      stdout: 'Disabled "noc-operator".\n',
+    });
+    expect(await canSignIn('noc-operator', 'operator-pass-2')).toBe(false);
+    expect(await cli('enable', 'noc-operator')).toMatchObject({
+      code: 0,
+      stdout: 'Enabled "noc-operator".\n',
+    });
+    expect(await canSignIn('noc-operator', 'operator-pass-2')).toBe(true);
+    expect(await cli('add', 'helpdesk', '--password', 'helpdesk-pass', '--role', 'viewer')).toMatchObject({
+      code: 0,
+    });
+    expect(await cli('role', 'helpdesk', 'operator')).toMatchObject({
+      stdout: '"helpdesk" is now an operator.\n',
+    });
+  });
 }, 60_000);

@@ -1,9 +1,11 @@
-// `npm run user -- add <username>` and `npm run user -- passwd <username>`: manage console users in
+// `npm run user -- add <username>`, `passwd <username>`, `role <username> <role>`, `disable <username>`
+// and `enable <username>`: manage console users in
 // the database named by DATABASE_URL (the same one the server uses).
 import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../config';
 import { checkConnection, migrateToLatest, openDatabase } from '../db/database';
+import { ROLES, type Role } from '../contract/users';
 import { AppError } from '../errors';
 import { createUsersRepository } from '../modules/users/repository';
 import { createUsersService } from '../modules/users/service';
@@ -37,6 +39,12 @@ async function withUsers(
   }
 }
 
+function roleOf(role: string): Role {
+  if (!(ROLES as readonly string[]).includes(role))
+    throw new AppError(400, 'Invalid role', `A role is one of ${ROLES.join(', ')}; "${role}" is not.`);
+  return role as Role;
+}
+
 const program = new Command()
   .name('npm run user --')
   .description('Manage Provisor console users (uses DATABASE_URL, default sqlite:./data/provisor.db)')
@@ -47,10 +55,12 @@ program
   .description('add a user')
   .argument('<username>')
   .option('-p, --password <password>', 'the password (else PROVISOR_USER_PASSWORD, else asked)')
-  .action(async (username: string, opts: { password?: string }) => {
+  .option('-r, --role <role>', `the role: ${ROLES.join(' | ')}`, 'admin')
+  .action(async (username: string, opts: { password?: string; role: string }) => {
+    const role = roleOf(opts.role);
     const password = await readPassword(opts.password);
     await withUsers(async (users) => {
-      await users.addUser(username, password);
+      await users.addUser(username, password, role);
       return `Added user "${username}".`;
     });
   });
@@ -67,6 +77,35 @@ program
       return `Changed the password of "${username}".`;
     });
   });
+
+program
+  .command('role')
+  .description("set a user's role: admin (everything), operator (no settings or users), viewer (read only)")
+  .argument('<username>')
+  .argument('<role>', ROLES.join(' | '))
+  .action(async (username: string, role: string) => {
+    await withUsers(async (users) => {
+      await users.updateByUsername(username, { role: roleOf(role) });
+      return `"${username}" is now ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.`;
+    });
+  });
+
+for (const [name, disabled] of [
+  ['disable', true],
+  ['enable', false],
+] as const)
+  program
+    .command(name)
+    .description(
+      disabled ? 'disable a user (their sessions end; they cannot sign in)' : 'enable a disabled user',
+    )
+    .argument('<username>')
+    .action(async (username: string) => {
+      await withUsers(async (users) => {
+        await users.updateByUsername(username, { disabled });
+        return `${disabled ? 'Disabled' : 'Enabled'} "${username}".`;
+      });
+    });
 
 program.parseAsync().catch((err: unknown) => {
   if (err instanceof AppError) console.error(`${err.error}: ${err.message}`);

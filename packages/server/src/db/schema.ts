@@ -1,3 +1,5 @@
+import type { ApiTokensTable } from './tables/api-tokens';
+import type { AuditLogTable } from './tables/audit-log';
 import type { ActivityTable, StatsSnapshotsTable } from './tables/activity';
 import type { BulkOperationsTable } from './tables/bulk-operations';
 import type { ClusterProcessesTable, ConnectionRequestSlotsTable } from './tables/cluster';
@@ -40,4 +42,6 @@ export interface Database {
   campaign_devices: CampaignDevicesTable;
   cluster_processes: ClusterProcessesTable;
   connection_request_slots: ConnectionRequestSlotsTable;
+  api_tokens: ApiTokensTable;
+  audit_log: AuditLogTable;
 }

@@ -20,13 +20,13 @@ type Json = any;
 const CR_SECRET = 'secret-cr-device-41f7';
 
 /** Routes whose answer is a file or a stream, not JSON described by a schema. */
-const NOT_JSON = new Set(['/ws', '/api/files/:id/download']);
+const NOT_JSON = new Set(['/ws', '/api/files/:id/download', '/api/audit/export.csv', '/api/docs']);
 
 /** A route that copies a stored secret into its answer, as a mapper spreading a row would. */
 async function addLeakyRoute(t: TestApp) {
   t.app.get<{ Params: { id: string } }>(
     '/api/test/leaky-device/:id',
-    { schema: getDeviceSchema },
+    { schema: getDeviceSchema, config: { permission: 'read' } },
     async (request) => {
       const row = await t.app.services.devices.get(request.params.id);
       return { device: { ...toApiDevice(row), connectionRequestPassword: row.connection_request_password } };
@@ -34,7 +34,7 @@ async function addLeakyRoute(t: TestApp) {
   );
   t.app.get(
     '/api/test/undeclared',
-    { schema: { response: { 404: getDeviceSchema.response[404] } } },
+    { schema: { response: { 404: getDeviceSchema.response[404] } }, config: { permission: 'read' } },
     async () => ({
       anything: 'goes',
     }),

@@ -20,6 +20,7 @@ import * as m0018 from './0018-profile-customer-indexes';
 import * as m0019 from './0019-activity-and-snapshots';
 import * as m0020 from './0020-groups-and-campaigns';
 import * as m0021 from './0021-cluster';
+import * as m0022 from './0022-users-roles-tokens-audit';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0019-activity-and-snapshots': m0019,
   '0020-groups-and-campaigns': m0020,
   '0021-cluster': m0021,
+  '0022-users-roles-tokens-audit': m0022,
 };

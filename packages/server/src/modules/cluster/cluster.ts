@@ -73,6 +73,7 @@ function relayed(m: BusMessage): BusMessage[] {
     }
     case 'settings_changed':
     case 'token_revoked':
+    case 'user_revoked':
     case 'device_interval_changed':
       return [m];
     default:

@@ -10,6 +10,7 @@ export async function connectionRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/devices/:id/test-connection',
     {
+      config: { permission: 'operate' },
       schema: { params: idParams, response: { 200: connectionTestResult, ...errorResponses } },
     },
     async (request): Promise<ConnectionTestResult> => {

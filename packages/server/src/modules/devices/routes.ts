@@ -60,85 +60,109 @@ export async function devicesRoutes(fastify: FastifyInstance) {
     }
   }
 
-  app.get('/api/devices', { schema: listDevicesSchema }, async (request) => {
+  app.get('/api/devices', { config: { permission: 'read' }, schema: listDevicesSchema }, async (request) => {
     const q = request.query;
     const { rows, total } = await devices.list({ ...q, search: searchTerm(q.search) });
     return { devices: rows.map(toApiDevice), total, limit: q.limit, offset: q.offset };
   });
 
-  app.get('/api/devices/unassigned', { schema: unassignedSchema }, async (request) => {
-    const q = request.query;
-    const { rows, total } = await devices.list({
-      ...q,
-      search: searchTerm(q.search),
-      assigned: false,
-    });
-    return { devices: rows.map(toApiDevice), total, limit: q.limit, offset: q.offset };
-  });
+  app.get(
+    '/api/devices/unassigned',
+    { config: { permission: 'read' }, schema: unassignedSchema },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await devices.list({
+        ...q,
+        search: searchTerm(q.search),
+        assigned: false,
+      });
+      return { devices: rows.map(toApiDevice), total, limit: q.limit, offset: q.offset };
+    },
+  );
 
-  app.post('/api/devices/register', { schema: registerDeviceSchema }, async (request, reply) => {
-    const body = request.body;
-    checkUrl('connectionRequestUrl', body.connectionRequestUrl);
-    for (const field of [
-      'serialNumber',
-      'productClass',
-      'connectionRequestUsername',
-      'connectionRequestPassword',
-    ] as const)
-      checkNoNul(field, body[field]);
-    const row = await devices.register({
-      ...body,
-      serialNumber: body.serialNumber.trim(),
-      productClass: body.productClass.trim(),
-    });
-    request.log.info({ deviceId: row.id, serialNumber: row.serial_number }, 'device registered');
-    return reply.code(201).send({ device: toApiDevice(row) });
-  });
+  app.post(
+    '/api/devices/register',
+    { config: { permission: 'operate' }, schema: registerDeviceSchema },
+    async (request, reply) => {
+      const body = request.body;
+      checkUrl('connectionRequestUrl', body.connectionRequestUrl);
+      for (const field of [
+        'serialNumber',
+        'productClass',
+        'connectionRequestUsername',
+        'connectionRequestPassword',
+      ] as const)
+        checkNoNul(field, body[field]);
+      const row = await devices.register({
+        ...body,
+        serialNumber: body.serialNumber.trim(),
+        productClass: body.productClass.trim(),
+      });
+      request.log.info({ deviceId: row.id, serialNumber: row.serial_number }, 'device registered');
+      return reply.code(201).send({ device: toApiDevice(row) });
+    },
+  );
 
-  app.get('/api/devices/:id', { schema: getDeviceSchema }, async (request) => {
-    const { id } = request.params;
-    return { device: toApiDevice(await devices.get(id)) };
-  });
+  app.get(
+    '/api/devices/:id',
+    { config: { permission: 'read' }, schema: getDeviceSchema },
+    async (request) => {
+      const { id } = request.params;
+      return { device: toApiDevice(await devices.get(id)) };
+    },
+  );
 
-  app.get('/api/devices/:id/parameters', { schema: parametersSchema }, async (request) => {
-    const { id } = request.params;
-    const { prefix = '' } = request.query;
-    const map = await devices.parametersOf((await devices.get(id)).id);
-    const parameters = Object.keys(map)
-      .filter((name) => name.startsWith(prefix))
-      .sort()
-      .map((name) => ({ name, ...map[name]! }));
-    return { parameters };
-  });
+  app.get(
+    '/api/devices/:id/parameters',
+    { config: { permission: 'read' }, schema: parametersSchema },
+    async (request) => {
+      const { id } = request.params;
+      const { prefix = '' } = request.query;
+      const map = await devices.parametersOf((await devices.get(id)).id);
+      const parameters = Object.keys(map)
+        .filter((name) => name.startsWith(prefix))
+        .sort()
+        .map((name) => ({ name, ...map[name]! }));
+      return { parameters };
+    },
+  );
 
-  app.put('/api/devices/:id', { schema: updateDeviceSchema }, async (request) => {
-    const { id } = request.params;
-    const edit = request.body;
-    checkUrl('connectionRequestUrl', edit.connectionRequestUrl);
-    for (const field of [
-      'connectionRequestUsername',
-      'connectionRequestPassword',
-      'cwmpUsername',
-      'cwmpPassword',
-    ] as const)
-      checkNoNul(field, edit[field]);
-    await checkCwmpCredentials(id, edit);
-    // A newly assigned profile is pushed as by POST /api/devices/{id}/assign-profile (jobs/assignment.ts),
-    // checked before anything is written; the same profile again changes nothing (PUT is idempotent;
-    // assign-profile pushes it again), and null unassigns without touching the router.
-    const profileId = edit.assignedProfileId;
-    const assigning =
-      typeof profileId === 'string' && profileId !== (await devices.get(id)).assigned_profile_id;
-    const push = assigning ? await assignments.pushFor(profileId, 400) : undefined;
-    const device = await devices.update(id, edit);
-    if (push) await assignments.queue([device], push);
-    return { device: toApiDevice(device) };
-  });
+  app.put(
+    '/api/devices/:id',
+    { config: { permission: 'operate' }, schema: updateDeviceSchema },
+    async (request) => {
+      const { id } = request.params;
+      const edit = request.body;
+      checkUrl('connectionRequestUrl', edit.connectionRequestUrl);
+      for (const field of [
+        'connectionRequestUsername',
+        'connectionRequestPassword',
+        'cwmpUsername',
+        'cwmpPassword',
+      ] as const)
+        checkNoNul(field, edit[field]);
+      await checkCwmpCredentials(id, edit);
+      // A newly assigned profile is pushed as by POST /api/devices/{id}/assign-profile (jobs/assignment.ts),
+      // checked before anything is written; the same profile again changes nothing (PUT is idempotent;
+      // assign-profile pushes it again), and null unassigns without touching the router.
+      const profileId = edit.assignedProfileId;
+      const assigning =
+        typeof profileId === 'string' && profileId !== (await devices.get(id)).assigned_profile_id;
+      const push = assigning ? await assignments.pushFor(profileId, 400) : undefined;
+      const device = await devices.update(id, edit);
+      if (push) await assignments.queue([device], push);
+      return { device: toApiDevice(device) };
+    },
+  );
 
-  app.delete('/api/devices/:id', { schema: deleteDeviceSchema }, async (request, reply) => {
-    const { id } = request.params;
-    await devices.remove(id);
-    request.log.info({ deviceId: id }, 'device deleted');
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/api/devices/:id',
+    { config: { permission: 'operate' }, schema: deleteDeviceSchema },
+    async (request, reply) => {
+      const { id } = request.params;
+      await devices.remove(id);
+      request.log.info({ deviceId: id }, 'device deleted');
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -39,38 +39,54 @@ export async function filesRoutes(fastify: FastifyInstance, o: { store: FileStor
   const { devices } = app.services;
   const { store } = o;
 
-  app.post('/api/files', { schema: uploadFileSchema }, async (request, reply) => {
-    const { file } = await readMultipart(
-      request,
-      'file',
-      store,
-      (fields) => UPLOAD_KINDS.find((kind) => kind === fields.kind) ?? 'firmware',
-      o.maxFileBytes,
-    );
-    request.log.info({ fileId: file.id, kind: file.kind, size: file.size }, 'file uploaded');
-    return reply.code(201).send({ file: toApiFile(file) });
-  });
+  app.post(
+    '/api/files',
+    { config: { permission: 'operate' }, schema: uploadFileSchema },
+    async (request, reply) => {
+      const { file } = await readMultipart(
+        request,
+        'file',
+        store,
+        (fields) => UPLOAD_KINDS.find((kind) => kind === fields.kind) ?? 'firmware',
+        o.maxFileBytes,
+      );
+      request.log.info({ fileId: file.id, kind: file.kind, size: file.size }, 'file uploaded');
+      return reply.code(201).send({ file: toApiFile(file) });
+    },
+  );
 
-  app.get('/api/files', { schema: listFilesSchema }, async (request) => {
+  app.get('/api/files', { config: { permission: 'read' }, schema: listFilesSchema }, async (request) => {
     return { files: (await store.list(request.query)).map(toApiFile) };
   });
 
-  app.get('/api/files/:id/download', { schema: downloadFileSchema }, async (request, reply) => {
-    const file = await store.get(request.params.id);
-    return reply
-      .type(file.content_type)
-      .header('content-length', String(file.size))
-      .header('content-disposition', `attachment; filename="${file.name.replace(/"/g, '')}"`)
-      .send(await store.open(file));
-  });
+  app.get(
+    '/api/files/:id/download',
+    { config: { permission: 'operate' }, schema: downloadFileSchema },
+    async (request, reply) => {
+      const file = await store.get(request.params.id);
+      return reply
+        .type(file.content_type)
+        .header('content-length', String(file.size))
+        .header('content-disposition', `attachment; filename="${file.name.replace(/"/g, '')}"`)
+        .send(await store.open(file));
+    },
+  );
 
-  app.delete('/api/files/:id', { schema: deleteFileSchema }, async (request, reply) => {
-    await store.remove(request.params.id);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/api/files/:id',
+    { config: { permission: 'operate' }, schema: deleteFileSchema },
+    async (request, reply) => {
+      await store.remove(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.get('/api/devices/:id/files', { schema: deviceFilesSchema }, async (request) => {
-    const device = await devices.get(request.params.id);
-    return { files: (await store.list({ deviceId: device.id, limit: 1000, offset: 0 })).map(toApiFile) };
-  });
+  app.get(
+    '/api/devices/:id/files',
+    { config: { permission: 'read' }, schema: deviceFilesSchema },
+    async (request) => {
+      const device = await devices.get(request.params.id);
+      return { files: (await store.list({ deviceId: device.id, limit: 1000, offset: 0 })).map(toApiFile) };
+    },
+  );
 }

@@ -29,6 +29,7 @@ export async function assignRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/devices/:id/assign-profile',
     {
+      config: { permission: 'operate' },
       schema: {
         params: idParams,
         body: assignProfileBody,
@@ -49,6 +50,7 @@ export async function assignRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/provisioning/assign-profile',
     {
+      config: { permission: 'operate' },
       schema: { body: assignProfileManyBody, response: { 200: bulkResults, ...errorResponses } },
     },
     async (request) => {
@@ -81,6 +83,7 @@ export async function assignRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/devices/bulk-assign',
     {
+      config: { permission: 'operate' },
       schema: { body: bulkAssignBody, response: { 200: bulkAssignResults, ...errorResponses } },
     },
     async (request) => {

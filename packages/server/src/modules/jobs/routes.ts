@@ -62,8 +62,10 @@ export async function jobsRoutes(fastify: FastifyInstance) {
 
   // Actions whose body is the job's parameters as they are (jobs/schemas.ts jobTypeParams).
   for (const type of ['reboot', 'factory-reset'] as const) {
-    app.post(`/api/devices/:id/${type}`, { schema: deviceActionSchema }, async (request) =>
-      single(request.params.id, type, {}),
+    app.post(
+      `/api/devices/:id/${type}`,
+      { config: { permission: 'operate' }, schema: deviceActionSchema },
+      async (request) => single(request.params.id, type, {}),
     );
   }
   for (const type of [
@@ -75,52 +77,78 @@ export async function jobsRoutes(fastify: FastifyInstance) {
   ] as const) {
     app.post(
       `/api/devices/:id/${type}`,
-      { schema: deviceActionWithBody(jobTypeParams[type]) },
+      { config: { permission: 'operate' }, schema: deviceActionWithBody(jobTypeParams[type]) },
       async (request) => single(request.params.id, type, request.body),
     );
   }
   app.post(
     '/api/devices/:id/set-parameters',
-    { schema: deviceActionWithBody(jobTypeParams['set-parameters']) },
+    { config: { permission: 'operate' }, schema: deviceActionWithBody(jobTypeParams['set-parameters']) },
     async (request) => {
       checkWrites(request.body.parameters);
       return single(request.params.id, 'set-parameters', request.body);
     },
   );
 
-  app.get('/api/devices/:id/jobs', { schema: deviceJobsSchema }, async (request) => {
-    const { id } = request.params;
-    await devices.get(id);
-    const { rows } = await jobs.list({ deviceId: id, limit: request.query.limit, offset: 0 });
-    return { jobs: rows.map(toApiJob) };
-  });
+  app.get(
+    '/api/devices/:id/jobs',
+    { config: { permission: 'read' }, schema: deviceJobsSchema },
+    async (request) => {
+      const { id } = request.params;
+      await devices.get(id);
+      const { rows } = await jobs.list({ deviceId: id, limit: request.query.limit, offset: 0 });
+      return { jobs: rows.map(toApiJob) };
+    },
+  );
 
-  app.get('/api/provisioning/jobs', { schema: listJobsSchema }, async (request) => {
-    const { type, ...q } = request.query;
-    // A type no job has filters everything out.
-    if (type !== undefined && !isJobType(type))
-      return { jobs: [], total: 0, limit: q.limit, offset: q.offset };
-    const { rows, total } = await jobs.list({ ...q, type });
-    return { jobs: rows.map(toApiJob), total, limit: q.limit, offset: q.offset };
-  });
+  app.get(
+    '/api/provisioning/jobs',
+    { config: { permission: 'read' }, schema: listJobsSchema },
+    async (request) => {
+      const { type, ...q } = request.query;
+      // A type no job has filters everything out.
+      if (type !== undefined && !isJobType(type))
+        return { jobs: [], total: 0, limit: q.limit, offset: q.offset };
+      const { rows, total } = await jobs.list({ ...q, type });
+      return { jobs: rows.map(toApiJob), total, limit: q.limit, offset: q.offset };
+    },
+  );
 
-  app.get('/api/provisioning/jobs/:id', { schema: jobActionSchema }, async (request) => ({
-    job: toApiJob(await jobs.get(request.params.id)),
-  }));
-  app.post('/api/provisioning/jobs/:id/retry', { schema: jobActionSchema }, async (request) => ({
-    success: true,
-    job: toApiJob(await jobs.retry(request.params.id)),
-  }));
-  app.post('/api/provisioning/jobs/:id/complete', { schema: jobActionSchema }, async (request) => ({
-    success: true,
-    job: toApiJob(await jobs.complete(request.params.id)),
-  }));
-  app.post('/api/provisioning/jobs/:id/fail', { schema: failJobSchema }, async (request) => ({
-    success: true,
-    job: toApiJob(await jobs.fail(request.params.id, request.body.error)),
-  }));
+  app.get(
+    '/api/provisioning/jobs/:id',
+    { config: { permission: 'read' }, schema: jobActionSchema },
+    async (request) => ({
+      job: toApiJob(await jobs.get(request.params.id)),
+    }),
+  );
+  app.post(
+    '/api/provisioning/jobs/:id/retry',
+    { config: { permission: 'operate' }, schema: jobActionSchema },
+    async (request) => ({
+      success: true,
+      job: toApiJob(await jobs.retry(request.params.id)),
+    }),
+  );
+  app.post(
+    '/api/provisioning/jobs/:id/complete',
+    { config: { permission: 'operate' }, schema: jobActionSchema },
+    async (request) => ({
+      success: true,
+      job: toApiJob(await jobs.complete(request.params.id)),
+    }),
+  );
+  app.post(
+    '/api/provisioning/jobs/:id/fail',
+    { config: { permission: 'operate' }, schema: failJobSchema },
+    async (request) => ({
+      success: true,
+      job: toApiJob(await jobs.fail(request.params.id, request.body.error)),
+    }),
+  );
 
-  app.get('/api/provisioning/stats', { schema: statsSchema }, async () => jobs.stats());
+  app.get('/api/provisioning/stats', { config: { permission: 'read' }, schema: statsSchema }, async () =>
+    jobs.stats(),
+  );
 
   const bulk = (
     request: { body: DeviceSelection; auth: { username: string } | null },
@@ -142,29 +170,43 @@ export async function jobsRoutes(fastify: FastifyInstance) {
       (found, operationId) => jobs.create(found, type, params, undefined, operationId),
     );
 
-  app.post('/api/provisioning/bulk/reboot', { schema: bulkRebootSchema }, async (request) =>
-    bulk(request, 'reboot', {}),
+  app.post(
+    '/api/provisioning/bulk/reboot',
+    { config: { permission: 'operate' }, schema: bulkRebootSchema },
+    async (request) => bulk(request, 'reboot', {}),
   );
-  app.post('/api/provisioning/bulk/get-parameters', { schema: bulkGetParametersSchema }, async (request) =>
-    bulk(request, 'get-parameters', { parameters: request.body.parameters }),
+  app.post(
+    '/api/provisioning/bulk/get-parameters',
+    { config: { permission: 'operate' }, schema: bulkGetParametersSchema },
+    async (request) => bulk(request, 'get-parameters', { parameters: request.body.parameters }),
   );
-  app.post('/api/provisioning/bulk/set-parameters', { schema: bulkSetParametersSchema }, async (request) => {
-    const { parameters } = request.body;
-    checkWrites(parameters);
-    return bulk(request, 'set-parameters', { parameters });
-  });
+  app.post(
+    '/api/provisioning/bulk/set-parameters',
+    { config: { permission: 'operate' }, schema: bulkSetParametersSchema },
+    async (request) => {
+      const { parameters } = request.body;
+      checkWrites(parameters);
+      return bulk(request, 'set-parameters', { parameters });
+    },
+  );
 
-  app.get('/api/provisioning/operations', { schema: listOperationsSchema }, async (request) => {
-    const { limit, offset } = request.query;
-    return { ...(await operations.list(limit, offset)), limit, offset };
-  });
-  app.get('/api/provisioning/operations/:id', { schema: getOperationSchema }, async (request) =>
-    operations.get(request.params.id),
+  app.get(
+    '/api/provisioning/operations',
+    { config: { permission: 'read' }, schema: listOperationsSchema },
+    async (request) => {
+      const { limit, offset } = request.query;
+      return { ...(await operations.list(limit, offset)), limit, offset };
+    },
+  );
+  app.get(
+    '/api/provisioning/operations/:id',
+    { config: { permission: 'read' }, schema: getOperationSchema },
+    async (request) => operations.get(request.params.id),
   );
 
   app.post(
     '/api/provisioning/bulk/export-parameters',
-    { schema: exportParametersSchema },
+    { config: { permission: 'read' }, schema: exportParametersSchema },
     async (request, reply) => {
       const { deviceIds, filter, groupId, format } = request.body;
       if (filter !== undefined && deviceIds === undefined) {

@@ -50,61 +50,69 @@ export async function transferRoutes(
 
   app.post(
     '/api/devices/:id/firmware-upgrade',
-    { schema: deviceActionWithBody(jobTypeParams['firmware-upgrade']) },
+    { config: { permission: 'operate' }, schema: deviceActionWithBody(jobTypeParams['firmware-upgrade']) },
     async (request) => {
       const device = await devices.get(request.params.id);
       return one(device, 'firmware-upgrade', await firmwareParams(request.body));
     },
   );
 
-  app.post('/api/provisioning/bulk/firmware-upgrade', { schema: bulkFirmwareSchema }, async (request) => {
-    const { deviceIds, filter, groupId, ...body } = request.body;
-    const params = await firmwareParams(body);
-    return runBulk(
-      { devices, operations, groups },
-      {
-        selection: { deviceIds, filter, groupId },
-        type: 'firmware-upgrade',
-        params,
-        createdBy: request.auth?.username ?? null,
-      },
-      (found, operationId) => jobs.create(found, 'firmware-upgrade', params, undefined, operationId),
-    );
-  });
+  app.post(
+    '/api/provisioning/bulk/firmware-upgrade',
+    { config: { permission: 'operate' }, schema: bulkFirmwareSchema },
+    async (request) => {
+      const { deviceIds, filter, groupId, ...body } = request.body;
+      const params = await firmwareParams(body);
+      return runBulk(
+        { devices, operations, groups },
+        {
+          selection: { deviceIds, filter, groupId },
+          type: 'firmware-upgrade',
+          params,
+          createdBy: request.auth?.username ?? null,
+        },
+        (found, operationId) => jobs.create(found, 'firmware-upgrade', params, undefined, operationId),
+      );
+    },
+  );
 
-  app.post('/api/devices/:id/upload-file', { schema: deviceActionSchema }, async (request) => {
-    const device = await devices.get(request.params.id);
-    const { file, fields } = await readMultipart(
-      request,
-      'file',
-      store,
-      () => 'other',
-      o.maxFileBytes,
-      undefined,
-      device.id,
-    );
-    const targetPath = (fields.targetPath ?? '').trim();
-    let fileType: string;
-    try {
-      if (!targetPath) {
-        throw new AppError(
-          400,
-          'Target path required',
-          'Give the path on the router where the file goes, in the "targetPath" field.',
-        );
+  app.post(
+    '/api/devices/:id/upload-file',
+    { config: { permission: 'operate' }, schema: deviceActionSchema },
+    async (request) => {
+      const device = await devices.get(request.params.id);
+      const { file, fields } = await readMultipart(
+        request,
+        'file',
+        store,
+        () => 'other',
+        o.maxFileBytes,
+        undefined,
+        device.id,
+      );
+      const targetPath = (fields.targetPath ?? '').trim();
+      let fileType: string;
+      try {
+        if (!targetPath) {
+          throw new AppError(
+            400,
+            'Target path required',
+            'Give the path on the router where the file goes, in the "targetPath" field.',
+          );
+        }
+        // The optional "fileType" field: what the router does with the file (TR-069 Amendment 6, A.3.2.8).
+        fileType = downloadFileType(fields.fileType);
+      } catch (err) {
+        await store.remove(file.id);
+        throw err;
       }
-      // The optional "fileType" field: what the router does with the file (TR-069 Amendment 6, A.3.2.8).
-      fileType = downloadFileType(fields.fileType);
-    } catch (err) {
-      await store.remove(file.id);
-      throw err;
-    }
-    return one(device, 'download-file', { fileId: file.id, targetPath, fileType });
-  });
+      return one(device, 'download-file', { fileId: file.id, targetPath, fileType });
+    },
+  );
 
   app.post(
     '/api/devices/:id/download-file',
-    { schema: deviceActionWithBody(jobTypeParams['upload-file']) },
+    { config: { permission: 'operate' }, schema: deviceActionWithBody(jobTypeParams['upload-file']) },
     async (request) => {
       const device = await devices.get(request.params.id);
       const { filePath } = request.body;
@@ -114,32 +122,40 @@ export async function transferRoutes(
     },
   );
 
-  app.post('/api/devices/:id/backup-config', { schema: deviceActionSchema }, async (request) => {
-    const device = await devices.get(request.params.id);
-    return one(device, 'backup-config', {});
-  });
+  app.post(
+    '/api/devices/:id/backup-config',
+    { config: { permission: 'operate' }, schema: deviceActionSchema },
+    async (request) => {
+      const device = await devices.get(request.params.id);
+      return one(device, 'backup-config', {});
+    },
+  );
 
-  app.post('/api/devices/:id/restore-config', { schema: deviceActionSchema }, async (request) => {
-    const device = await devices.get(request.params.id);
-    const { file } = await readMultipart(
-      request,
-      'configFile',
-      store,
-      () => 'config',
-      o.maxFileBytes,
-      (part) => {
-        // spec §5: restore configuration accepts .xml and .json files.
-        if (!/\.(xml|json)$/i.test(part.filename)) {
-          part.file.resume();
-          throw new AppError(
-            400,
-            'Unsupported configuration file',
-            `Restore configuration accepts .xml and .json files; got "${part.filename}".`,
-          );
-        }
-      },
-      device.id,
-    );
-    return one(device, 'restore-config', { fileId: file.id });
-  });
+  app.post(
+    '/api/devices/:id/restore-config',
+    { config: { permission: 'operate' }, schema: deviceActionSchema },
+    async (request) => {
+      const device = await devices.get(request.params.id);
+      const { file } = await readMultipart(
+        request,
+        'configFile',
+        store,
+        () => 'config',
+        o.maxFileBytes,
+        (part) => {
+          // spec §5: restore configuration accepts .xml and .json files.
+          if (!/\.(xml|json)$/i.test(part.filename)) {
+            part.file.resume();
+            throw new AppError(
+              400,
+              'Unsupported configuration file',
+              `Restore configuration accepts .xml and .json files; got "${part.filename}".`,
+            );
+          }
+        },
+        device.id,
+      );
+      return one(device, 'restore-config', { fileId: file.id });
+    },
+  );
 }

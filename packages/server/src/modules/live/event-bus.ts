@@ -41,6 +41,8 @@ export interface InternalEvents {
   settings_changed: Record<string, never>;
   /** A console session ended (auth): its live sockets close, in every process. */
   token_revoked: { jti: string };
+  /** Every sign-in of a user ended (disabled, or a new password): their live sockets close, in every process. */
+  user_revoked: { userId: string };
 }
 
 export type InternalEventType = keyof InternalEvents;

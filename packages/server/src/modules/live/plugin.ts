@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import websocket from '@fastify/websocket';
-import { LIVE_SUBPROTOCOL, type AuthService } from '../auth/index';
+import { LIVE_SUBPROTOCOL, type AuthService, type TokenClaims } from '../auth/index';
 import type { EventBus } from './event-bus';
 import { sendNotFound } from '../../errors';
 
@@ -20,7 +20,7 @@ export const CLOSE_SESSION_ENDED = 4001;
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 async function livePlugin(app: FastifyInstance, { bus, auth }: { bus: EventBus; auth: AuthService }) {
-  const sockets = new Map<WebSocket, string>();
+  const sockets = new Map<WebSocket, TokenClaims>();
 
   const unsubscribe = bus.subscribe((message) => {
     if (sockets.size === 0) return;
@@ -32,20 +32,29 @@ async function livePlugin(app: FastifyInstance, { bus, auth }: { bus: EventBus; 
     }
   });
   const close = (jti: string) => {
-    for (const [socket, socketJti] of sockets)
-      if (socketJti === jti) socket.close(CLOSE_SESSION_ENDED, 'session ended');
+    for (const [socket, claims] of sockets)
+      if (claims.jti === jti) socket.close(CLOSE_SESSION_ENDED, 'session ended');
   };
-  const stopRevokes = auth.onRevoke(close);
-  // A session ended through another process sharing the database (modules/cluster relays it).
-  const stopRemoteRevokes = bus.onRemote('token_revoked', ({ jti }) => close(jti));
+  // A user disabled or given a new password (issue 22): all of their sign-ins' sockets close.
+  const closeUser = (userId: string) => {
+    for (const [socket, claims] of sockets)
+      if (claims.kind === 'user' && claims.userId === userId)
+        socket.close(CLOSE_SESSION_ENDED, 'session ended');
+  };
+  const stops = [
+    auth.onRevoke(close),
+    auth.onUserRevoke(closeUser),
+    // Ended through another process sharing the database (modules/cluster relays it).
+    bus.onRemote('token_revoked', ({ jti }) => close(jti)),
+    bus.onRemote('user_revoked', ({ userId }) => closeUser(userId)),
+  ];
   app.addHook('onClose', async () => {
     unsubscribe();
-    stopRevokes();
-    stopRemoteRevokes();
+    for (const stop of stops) stop();
   });
 
-  app.get('/ws', { websocket: true, config: { websocket: true } }, (socket, request) => {
-    sockets.set(socket, request.auth!.jti);
+  app.get('/ws', { websocket: true, config: { websocket: true, permission: 'read' } }, (socket, request) => {
+    sockets.set(socket, request.auth!);
     socket.on('close', () => sockets.delete(socket));
     // The channel is server-to-client; anything the client sends is ignored.
     socket.on('message', () => undefined);

@@ -42,28 +42,45 @@ export async function profilesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { profiles } = app.services;
 
-  app.get('/api/profiles', { schema: listProfilesSchema }, async (request) => {
-    const q = request.query;
-    const { rows, total } = await profiles.list({ ...q, search: q.search?.trim() || undefined });
-    return { profiles: rows.map(toApiProfile), total, limit: q.limit, offset: q.offset };
-  });
+  app.get(
+    '/api/profiles',
+    { config: { permission: 'read' }, schema: listProfilesSchema },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await profiles.list({ ...q, search: q.search?.trim() || undefined });
+      return { profiles: rows.map(toApiProfile), total, limit: q.limit, offset: q.offset };
+    },
+  );
 
-  app.post('/api/profiles', { schema: createProfileSchema }, async (request, reply) => {
-    const row = await profiles.create(request.body);
-    request.log.info({ profileId: row.id, templateId: row.template_id }, 'profile created');
-    return reply.code(201).send({ profile: toApiProfile(row) });
-  });
+  app.post(
+    '/api/profiles',
+    { config: { permission: 'operate' }, schema: createProfileSchema },
+    async (request, reply) => {
+      const row = await profiles.create(request.body);
+      request.log.info({ profileId: row.id, templateId: row.template_id }, 'profile created');
+      return reply.code(201).send({ profile: toApiProfile(row) });
+    },
+  );
 
-  app.post('/api/profiles/bulk-create', { schema: bulkCreateSchema }, async (request) => {
-    const { profiles: items } = request.body;
-    const result = await profiles.bulkCreate(items);
-    request.log.info({ created: result.created, failed: result.failed }, 'profiles bulk-created');
-    return result;
-  });
+  app.post(
+    '/api/profiles/bulk-create',
+    { config: { permission: 'operate' }, schema: bulkCreateSchema },
+    async (request) => {
+      const { profiles: items } = request.body;
+      const result = await profiles.bulkCreate(items);
+      request.log.info({ created: result.created, failed: result.failed }, 'profiles bulk-created');
+      return result;
+    },
+  );
 
   app.post(
     '/api/profiles/bulk-import-csv',
-    { schema: bulkImportCsvSchema, bodyLimit: CSV_IMPORT_BODY_LIMIT, errorHandler: csvImportErrors },
+    {
+      config: { permission: 'operate' },
+      schema: bulkImportCsvSchema,
+      bodyLimit: CSV_IMPORT_BODY_LIMIT,
+      errorHandler: csvImportErrors,
+    },
     async (request) => {
       const result = await profiles.importCsv(request.body ?? {});
       request.log.info({ successful: result.successful, failed: result.failed }, 'customer CSV imported');
@@ -71,45 +88,73 @@ export async function profilesRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/profiles/template/:id', { schema: byTemplateSchema }, async (request) => {
-    const { id } = request.params;
-    const rows = await profiles.byTemplate(id);
-    return { profiles: rows.map(toApiProfile), total: rows.length };
-  });
+  app.get(
+    '/api/profiles/template/:id',
+    { config: { permission: 'read' }, schema: byTemplateSchema },
+    async (request) => {
+      const { id } = request.params;
+      const rows = await profiles.byTemplate(id);
+      return { profiles: rows.map(toApiProfile), total: rows.length };
+    },
+  );
 
-  app.get('/api/profiles/:id', { schema: getProfileSchema }, async (request) => {
-    const { id } = request.params;
-    return { profile: toApiProfile(await profiles.get(id)) };
-  });
+  app.get(
+    '/api/profiles/:id',
+    { config: { permission: 'read' }, schema: getProfileSchema },
+    async (request) => {
+      const { id } = request.params;
+      return { profile: toApiProfile(await profiles.get(id)) };
+    },
+  );
 
-  app.put('/api/profiles/:id', { schema: updateProfileSchema }, async (request) => {
-    const { id } = request.params;
-    const row = await profiles.update(id, request.body);
-    return { profile: toApiProfile(row) };
-  });
+  app.put(
+    '/api/profiles/:id',
+    { config: { permission: 'operate' }, schema: updateProfileSchema },
+    async (request) => {
+      const { id } = request.params;
+      const row = await profiles.update(id, request.body);
+      return { profile: toApiProfile(row) };
+    },
+  );
 
-  app.delete('/api/profiles/:id', { schema: deleteProfileSchema }, async (request, reply) => {
-    const { id } = request.params;
-    await profiles.remove(id);
-    request.log.info({ profileId: id }, 'profile deleted');
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/api/profiles/:id',
+    { config: { permission: 'operate' }, schema: deleteProfileSchema },
+    async (request, reply) => {
+      const { id } = request.params;
+      await profiles.remove(id);
+      request.log.info({ profileId: id }, 'profile deleted');
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.post('/api/profiles/:id/version', { schema: addVersionSchema }, async (request, reply) => {
-    const { id } = request.params;
-    const row = await profiles.addVersion(id, request.body);
-    request.log.info({ profileId: id, version: row.version }, 'profile version created');
-    return reply.code(201).send({ profile: toApiProfile(row) });
-  });
+  app.post(
+    '/api/profiles/:id/version',
+    { config: { permission: 'operate' }, schema: addVersionSchema },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = await profiles.addVersion(id, request.body);
+      request.log.info({ profileId: id, version: row.version }, 'profile version created');
+      return reply.code(201).send({ profile: toApiProfile(row) });
+    },
+  );
 
-  app.get('/api/profiles/:id/versions', { schema: listVersionsSchema }, async (request) => {
-    const { id } = request.params;
-    const rows = await profiles.versions(id);
-    return { versions: rows.map(toApiVersion), total: rows.length };
-  });
+  app.get(
+    '/api/profiles/:id/versions',
+    { config: { permission: 'read' }, schema: listVersionsSchema },
+    async (request) => {
+      const { id } = request.params;
+      const rows = await profiles.versions(id);
+      return { versions: rows.map(toApiVersion), total: rows.length };
+    },
+  );
 
-  app.post('/api/profiles/:id/validate', { schema: validateProfileSchema }, async (request) => {
-    const { id } = request.params;
-    return profiles.validate(id);
-  });
+  app.post(
+    '/api/profiles/:id/validate',
+    { config: { permission: 'read' }, schema: validateProfileSchema },
+    async (request) => {
+      const { id } = request.params;
+      return profiles.validate(id);
+    },
+  );
 }

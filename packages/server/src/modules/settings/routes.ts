@@ -48,58 +48,70 @@ export async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { settings, database, devices, connectionRequests } = app.services;
 
-  app.get('/api/settings', { schema: getSettingsSchema }, async () => toApiSettings(settings.get()));
+  app.get('/api/settings', { config: { permission: 'admin' }, schema: getSettingsSchema }, async () =>
+    toApiSettings(settings.get()),
+  );
 
-  app.get('/api/settings/backups', { schema: listBackupsSchema }, async () => app.services.backups.list());
+  app.get('/api/settings/backups', { config: { permission: 'admin' }, schema: listBackupsSchema }, async () =>
+    app.services.backups.list(),
+  );
 
-  app.put('/api/settings', { schema: putSettingsSchema }, async (request) => {
-    const patch = request.body;
-    const username = patch.cwmp?.username;
-    if (username && (await devices.findByCwmpUsername(username))) {
-      throw new AppError(
-        409,
-        'CWMP username in use',
-        `cwmp.username "${username}" is a device's own CWMP username; choose another for the global credentials.`,
-      );
-    }
-    const result = await settings.update(patch);
-    request.log.info({ requiresRestart: result.requiresRestart }, 'settings saved');
-    return { requiresRestart: result.requiresRestart, settings: toApiSettings(result.settings) };
-  });
-
-  app.post('/api/settings/test', { schema: testSettingsSchema }, async (request) => {
-    const { type, deviceId } = request.body;
-    if (type === 'database') {
-      try {
-        await sql`select 1`.execute(database.db);
-        return { success: true, message: `The ${database.dialect} database answers.` };
-      } catch (err) {
-        return { success: false, message: `The database does not answer: ${(err as Error).message}` };
+  app.put(
+    '/api/settings',
+    { config: { permission: 'admin' }, schema: putSettingsSchema },
+    async (request) => {
+      const patch = request.body;
+      const username = patch.cwmp?.username;
+      if (username && (await devices.findByCwmpUsername(username))) {
+        throw new AppError(
+          409,
+          'CWMP username in use',
+          `cwmp.username "${username}" is a device's own CWMP username; choose another for the global credentials.`,
+        );
       }
-    }
-    const s = settings.get();
-    if (type === 'cwmp') return testCwmpDoor(app, s);
-    if (!s.connectionRequest.enabled)
-      return { success: false, message: 'Connection requests are disabled; enable them and save first.' };
-    if (deviceId === undefined)
-      throw new AppError(
-        400,
-        'Device required',
-        'deviceId is required to test connection requests: give the id of a device to send one to.',
-      );
-    const [device] = await devices.findByIds([deviceId]);
-    if (!device)
-      throw new AppError(
-        404,
-        'Device not found',
-        `deviceId "${deviceId}" is no device; choose one from the device list.`,
-      );
-    const result = await connectionRequests.send(connectionTarget(device, s.connectionRequest));
-    return {
-      success: result.outcome === 'reachable',
-      message: `${device.serial_number}: ${result.message}`,
-    };
-  });
+      const result = await settings.update(patch);
+      request.log.info({ requiresRestart: result.requiresRestart }, 'settings saved');
+      return { requiresRestart: result.requiresRestart, settings: toApiSettings(result.settings) };
+    },
+  );
+
+  app.post(
+    '/api/settings/test',
+    { config: { permission: 'admin' }, schema: testSettingsSchema },
+    async (request) => {
+      const { type, deviceId } = request.body;
+      if (type === 'database') {
+        try {
+          await sql`select 1`.execute(database.db);
+          return { success: true, message: `The ${database.dialect} database answers.` };
+        } catch (err) {
+          return { success: false, message: `The database does not answer: ${(err as Error).message}` };
+        }
+      }
+      const s = settings.get();
+      if (type === 'cwmp') return testCwmpDoor(app, s);
+      if (!s.connectionRequest.enabled)
+        return { success: false, message: 'Connection requests are disabled; enable them and save first.' };
+      if (deviceId === undefined)
+        throw new AppError(
+          400,
+          'Device required',
+          'deviceId is required to test connection requests: give the id of a device to send one to.',
+        );
+      const [device] = await devices.findByIds([deviceId]);
+      if (!device)
+        throw new AppError(
+          404,
+          'Device not found',
+          `deviceId "${deviceId}" is no device; choose one from the device list.`,
+        );
+      const result = await connectionRequests.send(connectionTarget(device, s.connectionRequest));
+      return {
+        success: result.outcome === 'reachable',
+        message: `${device.serial_number}: ${result.message}`,
+      };
+    },
+  );
 }
 
 /**

@@ -12,20 +12,27 @@ import {
 export async function statsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { stats, activity, performance, snapshots } = app.services;
-  app.get('/api/stats', { schema: { response: { 200: deviceStats, ...errorResponses } } }, async () =>
-    stats.compute(),
+  app.get(
+    '/api/stats',
+    { config: { permission: 'read' }, schema: { response: { 200: deviceStats, ...errorResponses } } },
+    async () => stats.compute(),
   );
   app.get(
     '/api/stats/performance',
-    { schema: { response: { 200: performanceHistory, ...errorResponses } } },
+    { config: { permission: 'read' }, schema: { response: { 200: performanceHistory, ...errorResponses } } },
     async () => performance.history(),
   );
-  app.get('/api/stats/trend', { schema: { response: { 200: statsTrend, ...errorResponses } } }, async () =>
-    snapshots.trend(),
+  app.get(
+    '/api/stats/trend',
+    { config: { permission: 'read' }, schema: { response: { 200: statsTrend, ...errorResponses } } },
+    async () => snapshots.trend(),
   );
   app.get(
     '/api/activity',
-    { schema: { querystring: activityQuery, response: { 200: activityPage, ...errorResponses } } },
+    {
+      config: { permission: 'read' },
+      schema: { querystring: activityQuery, response: { 200: activityPage, ...errorResponses } },
+    },
     async (request) => activity.page(request.query),
   );
 }

@@ -5,6 +5,9 @@ export {
   createUsersService,
   MIN_PASSWORD_LENGTH,
   USERNAME_PATTERN,
+  toApiUser,
   validateNewCredentials,
+  validatePassword,
   type UsersService,
 } from './service';
+export { usersRoutes } from './routes';
