@@ -29,7 +29,19 @@ export const meQueryOptions = (token: string | null) =>
     staleTime: 60_000,
   });
 
+const useSessionToken = () => useAuthStore((state) => (state.isAuthenticated ? state.token : null));
+
+/**
+ * Who is signed in, as far as it is known: reads the cache that <LoadMe /> fills. Reading does not
+ * fetch, so the shell's header (first in the tree) does not put GET /api/auth/me ahead of the screen's
+ * own requests: the screen's data comes first.
+ */
 export function useMe() {
-  const token = useAuthStore((state) => (state.isAuthenticated ? state.token : null));
-  return useQuery(meQueryOptions(token));
+  return useQuery({ ...meQueryOptions(useSessionToken()), enabled: false });
+}
+
+/** Fetches GET /api/auth/me for the session; rendered once, last in the shell (app-layout.tsx). */
+export function LoadMe(): null {
+  useQuery(meQueryOptions(useSessionToken()));
+  return null;
 }
