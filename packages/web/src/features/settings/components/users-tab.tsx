@@ -203,7 +203,7 @@ function UsersTable({
               <td className="px-3 py-2">
                 <select
                   aria-label={`Role of ${user.username}`}
-                  className={`${inputClass} w-32`}
+                  className={`${inputClass} min-w-28`}
                   value={user.role}
                   disabled={update.isPending}
                   onChange={(event) => changeRole(user, event.target.value as Role)}
