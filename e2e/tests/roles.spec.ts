@@ -53,7 +53,7 @@ test('a viewer sees the device list, the Reboot action is disabled and the API a
   await startFleet(server.url, 1, 'VIEW{i:02}');
   await createUser(request, server.url, 'viewer1', 'viewer');
   await signInAs(page, 'viewer1', '/devices');
-  await expect(page.getByTestId('current-role')).toHaveText('viewer');
+  await expect(page.getByTestId('current-role')).toHaveText('Viewer');
   await page.getByRole('searchbox', { name: 'Search devices' }).fill('VIEW01');
   await expect(page.getByTestId('device-row-VIEW01')).toBeVisible();
   await page.getByRole('button', { name: 'Actions for VIEW01' }).click();
@@ -89,7 +89,7 @@ test("an operator reboots a router; the admin's Audit Log shows the operator, th
   const opPage = await opContext.newPage();
   try {
     await signInAs(opPage, 'operator1', '/devices');
-    await expect(opPage.getByTestId('current-role')).toHaveText('operator');
+    await expect(opPage.getByTestId('current-role')).toHaveText('Operator');
     await opPage.getByRole('searchbox', { name: 'Search devices' }).fill('OPER01');
     await opPage.getByRole('button', { name: 'Actions for OPER01' }).click();
     const before = Date.now();

@@ -5,6 +5,9 @@ import type { Permission, Role } from '@provisor/server/contract';
 
 export const ROLE_NAMES: readonly Role[] = ['admin', 'operator', 'viewer'];
 
+/** How a role reads on screen (the header's badge, the role pickers); the API's words stay lowercase. */
+export const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', operator: 'Operator', viewer: 'Viewer' };
+
 /** Whether a role may use what needs `p` (the contract's roleMay). */
 export function roleMay(role: Role, p: Permission): boolean {
   if (p === 'public' || p === 'read') return true;

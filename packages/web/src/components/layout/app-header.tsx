@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useRole } from '@/hooks/use-role';
+import { ROLE_LABEL } from '@/lib/roles';
 import { useAuthStore } from '@/stores/auth-store';
 import { ConnectionIndicator } from './connection-indicator';
 import { MobileNav } from './mobile-nav';
@@ -62,7 +63,7 @@ export function AppHeader({ providerName, serverAddress }: AppHeaderProps) {
                 data-testid="current-role"
                 className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-inset ring-slate-200"
               >
-                {role}
+                {ROLE_LABEL[role]}
               </span>
             ) : null}
           </span>

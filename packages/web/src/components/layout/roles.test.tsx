@@ -44,18 +44,29 @@ describe('roles in the console', () => {
   it('shows the role next to the username, and Settings and the Audit Log to an admin', async () => {
     serve('admin');
     renderApp(['/']);
-    expect(await screen.findByTestId('current-role')).toHaveTextContent(/^admin$/);
+    expect(await screen.findByTestId('current-role')).toHaveTextContent(/^Admin$/);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').at(-1)).toHaveTextContent('Audit Log');
     expect(within(nav).getByRole('link', { name: 'Audit Log' })).toHaveAttribute('href', '/audit');
     expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
   });
 
+  it('offers the Audit Log in the phone menu too, which says who is signed in and as what', async () => {
+    serve('admin');
+    const user = userEvent.setup();
+    renderApp(['/']);
+    await screen.findByTestId('current-role');
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const panel = screen.getByTestId('menu-user').parentElement!;
+    expect(within(panel).getByRole('link', { name: 'Audit Log' })).toHaveAttribute('href', '/audit');
+    expect(screen.getByTestId('menu-user')).toHaveTextContent('Signed in as alice (Admin)');
+  });
+
   it('hides Settings and the Audit Log from an operator, and the Settings route says why', async () => {
     serve('operator');
     renderApp(['/settings']);
     expect(await screen.findByRole('alert')).toHaveTextContent('Only admins can change settings');
-    expect(screen.getByTestId('current-role')).toHaveTextContent('operator');
+    expect(screen.getByTestId('current-role')).toHaveTextContent('Operator');
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
     expect(
       within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Audit Log' }),

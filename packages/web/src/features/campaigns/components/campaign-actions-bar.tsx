@@ -78,7 +78,8 @@ export function CampaignActionsBar({ campaign }: { campaign: Campaign }) {
         <button
           type="button"
           className={buttonClass('danger')}
-          disabled={busy}
+          title={guard.title}
+          disabled={guard.disabled || busy}
           onClick={() => {
             action.reset();
             setConfirmCancel(true);

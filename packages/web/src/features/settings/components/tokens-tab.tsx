@@ -13,7 +13,7 @@ import { LoadFailure } from '@/components/ui/load-failure';
 import { Spinner } from '@/components/ui/spinner';
 import { serverDetail } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { ROLE_NAMES } from '@/lib/roles';
+import { ROLE_LABEL, ROLE_NAMES } from '@/lib/roles';
 import { saveFile } from '@/lib/save-file';
 import { toast } from '@/lib/toast';
 import { getOpenApi, useCreateToken, useRevokeToken, useTokens } from '../api/tokens';
@@ -138,7 +138,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedToken) => 
             >
               {ROLE_NAMES.map((role) => (
                 <option key={role} value={role}>
-                  {role}
+                  {ROLE_LABEL[role]}
                 </option>
               ))}
             </select>
@@ -215,7 +215,7 @@ function TokensTable({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: (toke
           {tokens.map((token) => (
             <tr key={token.id} className={token.revokedAt ? 'text-slate-400' : undefined}>
               <td className="px-3 py-2 font-medium whitespace-nowrap">{token.name}</td>
-              <td className="px-3 py-2">{token.role}</td>
+              <td className="px-3 py-2">{ROLE_LABEL[token.role]}</td>
               <td className="px-3 py-2 whitespace-nowrap">{token.createdBy}</td>
               <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(token.createdAt)}</td>
               <td className="px-3 py-2 whitespace-nowrap">

@@ -14,7 +14,7 @@ import { LoadFailure } from '@/components/ui/load-failure';
 import { Spinner } from '@/components/ui/spinner';
 import { serverDetail } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { ROLE_NAMES } from '@/lib/roles';
+import { ROLE_LABEL, ROLE_NAMES } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 import { useAuthStore } from '@/stores/auth-store';
 import { useCreateUser, useUpdateUser, useUsers } from '../api/users';
@@ -132,7 +132,7 @@ function AddUserForm() {
             >
               {ROLE_NAMES.map((role) => (
                 <option key={role} value={role}>
-                  {role}
+                  {ROLE_LABEL[role]}
                 </option>
               ))}
             </select>
@@ -210,7 +210,7 @@ function UsersTable({
                 >
                   {ROLE_NAMES.map((role) => (
                     <option key={role} value={role}>
-                      {role}
+                      {ROLE_LABEL[role]}
                     </option>
                   ))}
                 </select>
