@@ -134,3 +134,44 @@ test("an operator reboots a router; the admin's Audit Log shows the operator, th
     await opContext.close();
   }
 });
+
+test('the Users and API Tokens tabs and the Audit Log at 1440 and 390 px, never scrolling sideways; a new token is shown once', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/settings');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/settings');
+
+  await page.getByRole('tab', { name: 'API Tokens' }).click();
+  const form = page.getByRole('form', { name: 'Create token' });
+  await form.getByLabel('Token name').fill('e2e-billing');
+  await form.getByRole('button', { name: 'Create Token' }).click();
+  const dialog = page.getByRole('dialog');
+  const secret = (await dialog.getByTestId('token-secret').textContent()) ?? '';
+  expect(secret.length).toBeGreaterThan(10);
+  await dialog.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(page.getByText(secret)).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: 'e2e-billing' })).toBeVisible();
+
+  for (const [tab, file] of [
+    ['Users', 'users'],
+    ['API Tokens', 'tokens'],
+  ] as const) {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.getByRole('tab', { name: tab }).click();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `e2e/.artifacts/settings-${file}-${width}.png`, fullPage: true });
+    }
+  }
+  await page.goto('/audit');
+  await expect(page.getByTestId('audit-row').first()).toBeVisible();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `e2e/.artifacts/audit-${width}.png`, fullPage: true });
+  }
+});
