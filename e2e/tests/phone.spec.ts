@@ -88,6 +88,8 @@ test('on a phone a menu replaces the sidebar: same links, the active one marked,
     'Customer Routers',
     'Bulk Operations',
     'Campaigns',
+    // Issue 22: the admin's audit trail.
+    'Audit Log',
   ]);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { LiveClientContext } from '@/hooks/use-live';
+import { queryKeys } from '@/lib/query-keys';
 import { createAppLiveClient, resumeOnSignsOfLife } from '@/lib/live';
 import type { LiveClient } from '@/lib/live-client';
 import {
@@ -48,6 +49,13 @@ export function LiveProvider({ children, client: injected }: LiveProviderProps) 
       } else if (everConnected) lost = true;
     });
   }, [client, queryClient]);
+
+  // Issue 22: a session ended by the server (an admin disabled the user or reset their password) signs
+  // out now, not at the next click: asking who we are answers 401, and that signs out (api/get-me.ts).
+  useEffect(
+    () => client.onSessionEnded(() => void queryClient.invalidateQueries({ queryKey: queryKeys.me.all })),
+    [client, queryClient],
+  );
 
   useEffect(() => {
     if (!isAuthenticated || !liveEnabled) return;

@@ -43,6 +43,7 @@ const CampaignPage = lazyScreen(
   () => import('@/features/campaigns/components/campaign-page'),
   'CampaignPage',
 );
+const AuditPage = lazyScreen(() => import('@/features/audit/components/audit-page'), 'AuditPage');
 const SettingsPage = lazyScreen(() => import('@/features/settings/components/settings-page'), 'SettingsPage');
 
 /** The screens inside the shell, spec §2 "Route table". */
@@ -58,6 +59,7 @@ export const screenRoutes: RouteObject[] = [
   { path: 'campaigns', element: <CampaignsPage /> },
   { path: 'campaigns/:id', element: <CampaignPage /> },
   { path: 'settings', element: <SettingsPage /> },
+  { path: 'audit', element: <AuditPage /> },
 ];
 
 /** spec §2 "Route table": /login is public; `screens` sit in the guarded layout. */

@@ -13,6 +13,8 @@ export const LIVE_MAX_RECONNECT_ATTEMPTS = 5;
 export const LIVE_RECONNECT_BASE_DELAY_MS = 1_000;
 export const LIVE_RECONNECT_MAX_DELAY_MS = 30_000;
 export const LIVE_NORMAL_CLOSE_CODE = 1000;
+/** The server's close when the session behind the socket ended (server live/plugin.ts CLOSE_SESSION_ENDED). */
+export const LIVE_SESSION_ENDED_CLOSE_CODE = 4001;
 /** A channel not open after this long counts as failed: "Connecting..." gives way to "Connection Error". */
 export const LIVE_CONNECT_TIMEOUT_MS = 10_000;
 /** Live messages refetch a query at most once per this window (see coalescedInvalidation). */

@@ -1,6 +1,7 @@
 // The HTTP client every feature uses: the session's bearer token, and spec §8's 401 rule.
 import { useAuthStore } from '@/stores/auth-store';
-import { createHttpClient } from './http-client';
+import { createHttpClient, type HttpMethod } from './http-client';
+import { toast } from './toast';
 
 export const LOGIN_PATH = '/login';
 
@@ -23,6 +24,16 @@ export function handleUnauthorized(): void {
   if (window.location.pathname !== LOGIN_PATH) redirectToLogin(LOGIN_PATH);
 }
 
+export const FORBIDDEN_TITLE = 'Not allowed for your role';
+
+/**
+ * Issue 22: a change the role may not make shows the server's words in a toast (one at a time); the
+ * form that sent it stays as it was. A refused read shows where it was asked for (its screen's error).
+ */
+export function handleForbidden(method: HttpMethod, _path: string, message: string): void {
+  if (method !== 'GET') toast.error(FORBIDDEN_TITLE, { id: 'forbidden', description: message });
+}
+
 const answeredListeners = new Set<() => void>();
 
 /** Calls `listener` after every successful answer of the API; returns the unsubscribe function. */
@@ -36,5 +47,6 @@ export function onApiAnswered(listener: () => void): () => void {
 export const api = createHttpClient({
   getToken: () => useAuthStore.getState().token,
   onUnauthorized: handleUnauthorized,
+  onForbidden: handleForbidden,
   onAnswered: () => answeredListeners.forEach((listener) => listener()),
 });

@@ -7,6 +7,7 @@ import {
   LIVE_CONNECT_TIMEOUT_MS,
   LIVE_MAX_RECONNECT_ATTEMPTS,
   LIVE_NORMAL_CLOSE_CODE,
+  LIVE_SESSION_ENDED_CLOSE_CODE,
   LIVE_RECONNECT_BASE_DELAY_MS,
   LIVE_RECONNECT_MAX_DELAY_MS,
   LIVE_SUBPROTOCOL,
@@ -75,6 +76,7 @@ export class LiveClient {
   private currentStatus: LiveStatus = 'disconnected';
   private readonly messageListeners = new Set<LiveMessageListener>();
   private readonly statusListeners = new Set<LiveStatusListener>();
+  private readonly sessionEndedListeners = new Set<() => void>();
   private readonly options: Required<Omit<LiveClientOptions, 'WebSocket' | 'timers' | 'logger'>> & {
     WebSocket: LiveSocketConstructor | undefined;
     timers: LiveTimers;
@@ -159,6 +161,18 @@ export class LiveClient {
     };
   }
 
+  /**
+   * Calls `listener` when the server closes the channel because the session behind it ended
+   * (LIVE_SESSION_ENDED_CLOSE_CODE: logout, refresh, or an admin who disabled the user or reset their
+   * password). The client still reconnects; the listener finds out whether the session lives on.
+   */
+  onSessionEnded(listener: () => void): () => void {
+    this.sessionEndedListeners.add(listener);
+    return () => {
+      this.sessionEndedListeners.delete(listener);
+    };
+  }
+
   onStatusChange(listener: LiveStatusListener): () => void {
     this.statusListeners.add(listener);
     return () => {
@@ -214,6 +228,8 @@ export class LiveClient {
       // Keep "Connection Error" visible after an error; a clean close reads Disconnected.
       if (this.currentStatus !== 'error') this.setStatus('disconnected');
       if (event.code !== LIVE_NORMAL_CLOSE_CODE) this.scheduleReconnect();
+      if (event.code === LIVE_SESSION_ENDED_CLOSE_CODE)
+        this.sessionEndedListeners.forEach((listener) => listener());
     };
   }
 

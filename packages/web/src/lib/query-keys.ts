@@ -3,6 +3,18 @@
 import type { QueryParams } from './http-client';
 
 export const queryKeys = {
+  /** GET /api/auth/me: who is signed in and their role (issue 22); per token, so a new sign-in asks again. */
+  me: {
+    all: ['me'] as const,
+    of: (token: string | null) => ['me', token] as const,
+  },
+  // Issue 22: the Settings screen's Users and API tokens tabs, and the Audit Log.
+  users: { all: ['users'] as const },
+  tokens: { all: ['tokens'] as const },
+  audit: {
+    all: ['audit'] as const,
+    list: (params: QueryParams = {}) => ['audit', 'list', params] as const,
+  },
   devices: {
     all: ['devices'] as const,
     list: (params: QueryParams = {}) => ['devices', 'list', params] as const,

@@ -9,6 +9,7 @@ import type { BulkImportCsvResult } from '@provisor/server/contract';
 import { useImportCustomersCsv } from './api/import-customers-csv';
 import { CustomerPreviewTable } from './customer-preview-table';
 import { previewCustomers } from './lib/preview';
+import { useGuard } from '@/hooks/use-role';
 
 /** spec §5 "Client CSV import" and §8, letter for letter. */
 export const IMPORT_MESSAGES = {
@@ -71,6 +72,8 @@ export function CustomerImportForm({
   draft = EMPTY_DRAFT,
   onDraftChange,
 }: CustomerImportFormProps) {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const [templateId, setTemplateId] = useState(draft.templateId);
   const [csvText, setCsvText] = useState(draft.csvText);
   const [fileName, setFileName] = useState(draft.fileName);
@@ -233,7 +236,12 @@ export function CustomerImportForm({
 
       <div className="flex flex-wrap justify-end gap-2">
         {secondary}
-        <button type="submit" className={buttonClass('primary')} disabled={importCsv.isPending}>
+        <button
+          type="submit"
+          title={guard.title}
+          className={buttonClass('primary')}
+          disabled={guard.disabled || importCsv.isPending}
+        >
           {importCsv.isPending ? 'Importing...' : importLabel(preview.kind === 'ok' ? preview.total : 0)}
         </button>
       </div>

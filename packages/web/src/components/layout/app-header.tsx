@@ -2,6 +2,8 @@ import { CircleUser, LogOut, Server, Settings } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { PRODUCT_NAME } from '@/config/constants';
+import { useRole } from '@/hooks/use-role';
+import { ROLE_LABEL } from '@/lib/roles';
 import { useAuthStore } from '@/stores/auth-store';
 import { ConnectionIndicator } from './connection-indicator';
 import { MobileNav } from './mobile-nav';
@@ -19,6 +21,8 @@ export function AppHeader({ providerName, serverAddress }: AppHeaderProps) {
   const username = useAuthStore((state) => state.username);
   const logout = useAuthStore((state) => state.logout);
   const navigate = useNavigate();
+  // Issue 22: the role beside the name; Settings is the admins' (hidden once the role says otherwise).
+  const role = useRole();
 
   const onLogout = () => {
     logout();
@@ -54,16 +58,26 @@ export function AppHeader({ providerName, serverAddress }: AppHeaderProps) {
           <span className="hidden items-center gap-1.5 text-sm text-slate-700 sm:inline-flex">
             <CircleUser aria-hidden="true" className="h-4 w-4 text-slate-400" />
             <span data-testid="current-user">{username || 'User'}</span>
+            {role ? (
+              <span
+                data-testid="current-role"
+                className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-inset ring-slate-200"
+              >
+                {ROLE_LABEL[role]}
+              </span>
+            ) : null}
           </span>
-          <button
-            type="button"
-            aria-label="Settings"
-            className={iconButton}
-            onClick={() => void navigate('/settings')}
-          >
-            <Settings aria-hidden="true" className="h-4 w-4" />
-            <span className="hidden sm:inline">Settings</span>
-          </button>
+          {role === null || role === 'admin' ? (
+            <button
+              type="button"
+              aria-label="Settings"
+              className={iconButton}
+              onClick={() => void navigate('/settings')}
+            >
+              <Settings aria-hidden="true" className="h-4 w-4" />
+              <span className="hidden sm:inline">Settings</span>
+            </button>
+          ) : null}
           <button type="button" aria-label="Logout" className={iconButton} onClick={onLogout}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             <span className="hidden sm:inline">Logout</span>

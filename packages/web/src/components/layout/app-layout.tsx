@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { readProviderName, readServerAddress } from '@/config/runtime';
 import { useTheme } from '@/hooks/use-theme';
+import { LoadMe } from '@/api/get-me';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { DebugPanel } from './debug-panel';
@@ -31,6 +32,7 @@ export function AppLayout() {
       </div>
       <DebugPanel />
       <AppFooter />
+      <LoadMe />
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useRole } from '@/hooks/use-role';
+import { ROLE_LABEL } from '@/lib/roles';
+import { useAuthStore } from '@/stores/auth-store';
 import { NavLinks } from './nav-links';
 
 /**
@@ -16,6 +19,8 @@ export function MobileNav() {
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
+  const username = useAuthStore((state) => state.username);
+  const role = useRole();
 
   useEffect(() => {
     if (!open) return;
@@ -64,6 +69,11 @@ export function MobileNav() {
           <nav aria-label="Main" className="flex flex-col gap-1 p-3">
             <NavLinks onNavigate={() => setOpenOn(null)} />
           </nav>
+          {/* The header has no room for the user on a phone: the menu says who is signed in, and as what. */}
+          <p data-testid="menu-user" className="border-t border-slate-100 px-6 py-3 text-sm text-slate-600">
+            Signed in as <span className="font-medium text-slate-900">{username || 'User'}</span>
+            {role ? ` (${ROLE_LABEL[role]})` : null}
+          </p>
         </div>
       ) : null}
     </div>

@@ -1,4 +1,6 @@
 import { NavLink } from 'react-router';
+import { useRole } from '@/hooks/use-role';
+import { roleMay } from '@/lib/roles';
 import { NAV_ITEMS } from './nav-items';
 
 const linkBase =
@@ -11,7 +13,12 @@ const linkActive = 'bg-blue-50 text-blue-700 ring-1 ring-inset ring-blue-200';
  * highlighted (NavLink also sets aria-current="page").
  */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  return NAV_ITEMS.map(({ label, to, icon: Icon }) => (
+  const role = useRole();
+  // An entry that needs a permission shows only once the role is known to have it.
+  const items = NAV_ITEMS.filter(
+    ({ permission }) => !permission || (role !== null && roleMay(role, permission)),
+  );
+  return items.map(({ label, to, icon: Icon }) => (
     <NavLink
       key={to}
       to={to}

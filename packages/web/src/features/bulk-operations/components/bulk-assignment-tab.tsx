@@ -11,6 +11,7 @@ import { useAssignableProfiles } from '../api/get-assignable-profiles';
 import { useUnassignedDevices } from '@/hooks/use-unassigned-devices';
 import { autoMatch } from '../lib/auto-match';
 import { NoticeBanner, type Notice } from './notice';
+import { useGuard } from '@/hooks/use-role';
 
 /** spec §5 Assignment and §8, letter for letter. */
 export const ASSIGN_MESSAGES = {
@@ -36,6 +37,8 @@ function refusals(answer: BulkAssignResults, devices: readonly Device[]): string
  * device, Auto-Match (§9: the profile name contains the serial's last 4 characters) and assign.
  */
 export function BulkAssignmentTab() {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const devicesQuery = useUnassignedDevices();
   const profilesQuery = useAssignableProfiles();
   const assign = useBulkAssign();
@@ -99,7 +102,8 @@ export function BulkAssignmentTab() {
             type="button"
             className={buttonClass('secondary')}
             onClick={runAutoMatch}
-            disabled={devices.length === 0}
+            title={guard.title}
+            disabled={guard.disabled || devices.length === 0}
           >
             <Wand2 aria-hidden="true" className="h-4 w-4" />
             Auto-Match
@@ -108,7 +112,8 @@ export function BulkAssignmentTab() {
             type="button"
             className={buttonClass('primary')}
             onClick={runAssign}
-            disabled={assign.isPending || devices.length === 0}
+            title={guard.title}
+            disabled={guard.disabled || assign.isPending || devices.length === 0}
           >
             <Link2 aria-hidden="true" className="h-4 w-4" />
             {assign.isPending ? 'Assigning...' : 'Assign Selected'}

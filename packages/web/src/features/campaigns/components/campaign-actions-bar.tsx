@@ -6,6 +6,7 @@ import { serverDetail } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useCampaignAction, type CampaignAction } from '../api/campaign-actions';
 import { campaignActions } from '../lib/progress';
+import { useGuard } from '@/hooks/use-role';
 
 const DONE: Record<CampaignAction, string> = {
   pause: 'Campaign paused',
@@ -16,6 +17,8 @@ const DONE: Record<CampaignAction, string> = {
 
 /** Pause, resume, cancel (after a confirmation) and retry the failed routers. */
 export function CampaignActionsBar({ campaign }: { campaign: Campaign }) {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const action = useCampaignAction();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const allowed = campaignActions(campaign);
@@ -42,7 +45,8 @@ export function CampaignActionsBar({ campaign }: { campaign: Campaign }) {
         <button
           type="button"
           className={buttonClass('secondary')}
-          disabled={busy}
+          title={guard.title}
+          disabled={guard.disabled || busy}
           onClick={() => run('pause')}
         >
           Pause
@@ -52,7 +56,8 @@ export function CampaignActionsBar({ campaign }: { campaign: Campaign }) {
         <button
           type="button"
           className={buttonClass('primary')}
-          disabled={busy}
+          title={guard.title}
+          disabled={guard.disabled || busy}
           onClick={() => run('resume')}
         >
           Resume
@@ -62,7 +67,8 @@ export function CampaignActionsBar({ campaign }: { campaign: Campaign }) {
         <button
           type="button"
           className={buttonClass('secondary')}
-          disabled={busy}
+          title={guard.title}
+          disabled={guard.disabled || busy}
           onClick={() => run('retry-failed')}
         >
           Retry Failed
@@ -72,7 +78,8 @@ export function CampaignActionsBar({ campaign }: { campaign: Campaign }) {
         <button
           type="button"
           className={buttonClass('danger')}
-          disabled={busy}
+          title={guard.title}
+          disabled={guard.disabled || busy}
           onClick={() => {
             action.reset();
             setConfirmCancel(true);

@@ -10,9 +10,12 @@ import { waveLabel } from '../lib/progress';
 import { CampaignFormDialog } from './campaign-form-dialog';
 import { CampaignProgressBar, CampaignStatePill } from './campaign-state';
 import { GroupsPanel } from './groups-panel';
+import { useGuard } from '@/hooks/use-role';
 
 /** Issue 21 point 5: firmware campaigns (kept live by campaign_update) and the device groups they upgrade. */
 export function CampaignsPage() {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const campaigns = useCampaigns();
   const [creating, setCreating] = useState(false);
 
@@ -86,7 +89,12 @@ export function CampaignsPage() {
         title="Campaigns"
         subtitle="Upgrade firmware in waves: a canary first, then growing waves, halting on failures"
         actions={
-          <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
+          <button
+            {...guard}
+            type="button"
+            className={buttonClass('primary')}
+            onClick={() => setCreating(true)}
+          >
             <Plus aria-hidden="true" className="h-4 w-4" /> New Campaign
           </button>
         }

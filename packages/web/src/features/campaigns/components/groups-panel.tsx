@@ -10,9 +10,12 @@ import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '@/api/get-groups';
 import { describeFilter } from '../lib/group-filter';
 import { GroupDialog } from './group-dialog';
+import { useGuard } from '@/hooks/use-role';
 
 /** Issue 21 point 1: the saved device groups, their sizes counted live (device_status_update refetches them). */
 export function GroupsPanel() {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const groups = useGroups();
   const [editing, setEditing] = useState<DeviceGroup | 'new' | null>(null);
   const [deleting, setDeleting] = useState<DeviceGroup | null>(null);
@@ -58,6 +61,7 @@ export function GroupsPanel() {
                 <td className="px-4 py-2">
                   <div className="flex justify-end gap-1">
                     <button
+                      {...guard}
                       type="button"
                       aria-label={`Edit group ${g.name}`}
                       className={buttonClass('ghost', 'icon')}
@@ -66,6 +70,7 @@ export function GroupsPanel() {
                       <Pencil aria-hidden="true" className="h-4 w-4" />
                     </button>
                     <button
+                      {...guard}
                       type="button"
                       aria-label={`Delete group ${g.name}`}
                       className={buttonClass('ghost', 'icon')}
@@ -93,7 +98,12 @@ export function GroupsPanel() {
     >
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h2 className="text-base font-semibold text-slate-900">Device Groups</h2>
-        <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => setEditing('new')}>
+        <button
+          {...guard}
+          type="button"
+          className={buttonClass('secondary', 'sm')}
+          onClick={() => setEditing('new')}
+        >
           <Plus aria-hidden="true" className="h-4 w-4" /> New Group
         </button>
       </div>

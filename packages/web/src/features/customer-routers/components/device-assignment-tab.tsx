@@ -11,6 +11,7 @@ import { useCustomerProfiles } from '../api/get-customer-profiles';
 import { useUnassignedDevices } from '@/hooks/use-unassigned-devices';
 import { autoMatch } from '../lib/auto-match';
 import type { ShowBanner } from './use-banner';
+import { useGuard } from '@/hooks/use-role';
 
 export const ASSIGN_MESSAGES = {
   nothingChosen: 'Please select devices and assign profiles',
@@ -24,6 +25,8 @@ const EMPTY: Device[] = [];
 
 /** spec §2 Device Assignment: the unassigned routers, a GT_ profile for each, Auto-Match. */
 export function DeviceAssignmentTab({ onBanner }: { onBanner: ShowBanner }) {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const devices = useUnassignedDevices();
   const profiles = useCustomerProfiles();
   const assign = useBulkAssign();
@@ -78,7 +81,8 @@ export function DeviceAssignmentTab({ onBanner }: { onBanner: ShowBanner }) {
           <button
             type="button"
             className={buttonClass('secondary')}
-            disabled={list.length === 0 || profiles.isPending}
+            title={guard.title}
+            disabled={guard.disabled || list.length === 0 || profiles.isPending}
             onClick={runAutoMatch}
           >
             <Wand2 aria-hidden="true" className="h-4 w-4" />
@@ -87,7 +91,8 @@ export function DeviceAssignmentTab({ onBanner }: { onBanner: ShowBanner }) {
           <button
             type="button"
             className={buttonClass('primary')}
-            disabled={list.length === 0 || assign.isPending}
+            title={guard.title}
+            disabled={guard.disabled || list.length === 0 || assign.isPending}
             onClick={assignSelected}
           >
             <Link2 aria-hidden="true" className="h-4 w-4" />

@@ -12,6 +12,7 @@ import type { CustomerProfileView } from '../lib/customer-profiles';
 import { createdDay } from '../lib/customer-profiles';
 import { exportFileName, profilesCsv } from '../lib/profiles-csv';
 import type { ShowBanner } from './use-banner';
+import { useGuard } from '@/hooks/use-role';
 
 export const MANAGE_MESSAGES = {
   deleted: 'Profile deleted successfully',
@@ -33,6 +34,8 @@ function saveCsv(text: string): void {
 
 /** spec §2 Manage Profiles: search, count, select, delete, export, edit links. */
 export function ManageProfilesTab({ onBanner }: { onBanner: ShowBanner }) {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const [search, setSearch] = useState('');
   const profiles = useCustomerProfiles(search);
   const remove = useDeleteProfiles();
@@ -118,7 +121,8 @@ export function ManageProfilesTab({ onBanner }: { onBanner: ShowBanner }) {
           <button
             type="button"
             className={buttonClass('danger')}
-            disabled={picked.length === 0}
+            title={guard.title}
+            disabled={guard.disabled || picked.length === 0}
             onClick={() => setConfirm(picked)}
           >
             <Trash2 aria-hidden="true" className="h-4 w-4" />
@@ -191,7 +195,8 @@ export function ManageProfilesTab({ onBanner }: { onBanner: ShowBanner }) {
                       <button
                         type="button"
                         aria-label={`Delete ${p.customer}`}
-                        title="Delete"
+                        title={guard.title ?? 'Delete'}
+                        disabled={guard.disabled}
                         className={buttonClass('ghost', 'icon')}
                         onClick={() => setConfirm([p])}
                       >

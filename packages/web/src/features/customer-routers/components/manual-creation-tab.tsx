@@ -16,9 +16,12 @@ import {
 } from '../lib/manual-customers';
 import { TemplateSelect } from './template-select';
 import type { ShowBanner } from './use-banner';
+import { useGuard } from '@/hooks/use-role';
 
 /** spec §2 Manual Creation: customer rows, a template, "Create All Profiles". */
 export function ManualCreationTab({ onBanner }: { onBanner: ShowBanner }) {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const [rows, setRows] = useState<CustomerRow[]>([]);
   const [templateId, setTemplateId] = useState('');
   const [invalid, setInvalid] = useState<{ error: string; rowErrors: Record<string, string> } | null>(null);
@@ -169,7 +172,8 @@ export function ManualCreationTab({ onBanner }: { onBanner: ShowBanner }) {
           <button
             type="button"
             className={buttonClass('primary')}
-            disabled={rows.length === 0 || create.isPending}
+            title={guard.title}
+            disabled={guard.disabled || rows.length === 0 || create.isPending}
             onClick={submit}
           >
             Create All Profiles

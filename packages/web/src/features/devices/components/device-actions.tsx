@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useGuard } from '@/hooks/use-role';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Menu, menuItemClass } from '@/components/ui/menu';
@@ -218,6 +219,8 @@ export function useDeviceActions(): DeviceActions {
 
 /** The per-device action menu of a Devices row (spec §2), plus "View details". */
 export function DeviceActionMenu({ device, actions }: { device: Device; actions: DeviceActions }) {
+  // Issue 22: every action changes the device; a viewer sees them disabled, with why.
+  const guard = useGuard();
   return (
     <Menu
       label={`Actions for ${device.serialNumber}`}
@@ -241,7 +244,8 @@ export function DeviceActionMenu({ device, actions }: { device: Device; actions:
               key={kind}
               type="button"
               role="menuitem"
-              className={`${menuItemClass} ${kind === 'factory-reset' ? 'text-red-700' : ''}`}
+              className={`${menuItemClass} ${kind === 'factory-reset' ? 'text-red-700' : ''} disabled:cursor-not-allowed disabled:opacity-50`}
+              {...guard}
               onClick={() => {
                 close();
                 actions.run(kind, device);
@@ -259,6 +263,7 @@ export function DeviceActionMenu({ device, actions }: { device: Device; actions:
 
 /** The same actions as buttons, for the device page. */
 export function DeviceActionButtons({ device, actions }: { device: Device; actions: DeviceActions }) {
+  const guard = useGuard();
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Device actions">
       {DEVICE_ACTIONS.map(({ kind, label, icon: Icon }) => (
@@ -266,6 +271,7 @@ export function DeviceActionButtons({ device, actions }: { device: Device; actio
           key={kind}
           type="button"
           className={buttonClass('secondary', 'sm')}
+          {...guard}
           onClick={() => actions.run(kind, device)}
         >
           <Icon aria-hidden="true" className="h-4 w-4 text-slate-500" />

@@ -17,6 +17,7 @@ import {
 } from '../lib/parameter-tree';
 import type { DeviceParameter, Job } from '@provisor/server/contract';
 import { ParameterRow, type ParameterWriteState } from './parameter-row';
+import { useGuard } from '@/hooks/use-role';
 
 /** Trees up to this size open fully; larger ones open two levels deep. */
 const EXPAND_ALL_UP_TO = 300;
@@ -24,6 +25,8 @@ const EXPAND_ALL_UP_TO = 300;
 const MAX_FILTERED_ROWS = 500;
 
 export function DeviceParameters({ deviceId }: { deviceId: string }) {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const { data: parameters, isPending, isError } = useDeviceParameters(deviceId);
   const { data: jobs } = useDeviceJobs(deviceId);
   const setParameters = useSetDeviceParameters();
@@ -160,8 +163,8 @@ export function DeviceParameters({ deviceId }: { deviceId: string }) {
           type="button"
           className={buttonClass('secondary', 'sm')}
           onClick={runRefresh}
-          disabled={refresh.isPending}
-          title="Reads the selected object (or the whole tree) from the device again"
+          disabled={guard.disabled || refresh.isPending}
+          title={guard.title ?? 'Reads the selected object (or the whole tree) from the device again'}
         >
           <RefreshCw aria-hidden="true" className="h-4 w-4" />
           Refresh{' '}

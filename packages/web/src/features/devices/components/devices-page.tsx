@@ -15,12 +15,15 @@ import { DevicesSummary } from './devices-summary';
 import { DevicesTable } from './devices-table';
 import { RegisterDeviceDialog } from './register-device-dialog';
 import { deviceStatusLabel } from '@/components/status-badge';
+import { useGuard } from '@/hooks/use-role';
 
 /**
  * spec §2 "Devices". Search, status and page live in the URL (?search=&status=&offset=) so that the
  * back button from a device page returns to the same view; the server searches and pages.
  */
 export function DevicesPage() {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const statusParam = params.get('status');
@@ -72,7 +75,12 @@ export function DevicesPage() {
         ) : (
           <>
             <p className="text-sm text-slate-600">Get started by registering your first CPE device.</p>
-            <button type="button" className={`${buttonClass('primary')} mt-3`} onClick={openRegister}>
+            <button
+              {...guard}
+              type="button"
+              className={`${buttonClass('primary')} mt-3`}
+              onClick={openRegister}
+            >
               <Plus aria-hidden="true" className="h-4 w-4" />
               Register First Device
             </button>
@@ -101,7 +109,7 @@ export function DevicesPage() {
         title="Devices"
         subtitle="Manage and monitor your TR-069 CPE devices"
         actions={
-          <button type="button" className={buttonClass('primary')} onClick={openRegister}>
+          <button {...guard} type="button" className={buttonClass('primary')} onClick={openRegister}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             Register Device
           </button>

@@ -5,6 +5,7 @@ import { SecretInput } from '@/components/ui/secret-input';
 import { displayValue, isLinkSecret, isSecretName } from '@/lib/secrets';
 import type { DeviceParameter, Job } from '@provisor/server/contract';
 import { JobStatusBadge } from '@/components/status-badge';
+import { useGuard } from '@/hooks/use-role';
 
 export interface ParameterWriteState {
   value: string;
@@ -25,6 +26,8 @@ const isBoolean = (type: string) => type.replace(/^xsd:/, '') === 'boolean';
 
 /** One stored parameter: name, value and type; writable ones edit in place as a set-parameters job. */
 export function ParameterRow({ parameter, label, depth, write, onSave }: ParameterRowProps) {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const { name } = parameter;
@@ -75,6 +78,7 @@ export function ParameterRow({ parameter, label, depth, write, onSave }: Paramet
           <span className="hidden truncate text-[11px] text-slate-400 sm:block">{parameter.type}</span>
           {parameter.writable ? (
             <button
+              {...guard}
               type="button"
               aria-label={`Edit ${name}`}
               className="rounded p-1 text-slate-400 hover:bg-slate-200 hover:text-slate-700"

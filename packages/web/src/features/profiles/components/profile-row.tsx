@@ -5,6 +5,7 @@ import { displayValue } from '@/lib/secrets';
 import { isGtProfile, PARAMS_PREVIEW, serialOf, ssidOf } from '../lib/profile-list';
 import type { Profile, ValidationStatus } from '@provisor/server/contract';
 import type { AssignedDevice } from '../api/get-assigned-devices';
+import { useGuard } from '@/hooks/use-role';
 
 const pill = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
 
@@ -43,6 +44,8 @@ export function ProfileRow({
   device: AssignedDevice | undefined;
   actions: ProfileRowActions;
 }) {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const titleId = useId();
   const status = STATUS[profile.validationStatus] ?? STATUS.pending;
   const preview = profile.renderedParams.slice(0, PARAMS_PREVIEW);
@@ -104,6 +107,7 @@ export function ProfileRow({
           </div>
           <div className="flex shrink-0 items-center gap-0.5">
             <button
+              {...guard}
               type="button"
               className={`${buttonClass('primary', 'sm')} mr-1`}
               onClick={actions.onDeploy}
@@ -114,7 +118,8 @@ export function ProfileRow({
             <button
               type="button"
               aria-label={`Edit ${profile.name}`}
-              title="Edit"
+              title={guard.title ?? 'Edit'}
+              disabled={guard.disabled}
               className={icon}
               onClick={actions.onEdit}
             >
@@ -132,7 +137,8 @@ export function ProfileRow({
             <button
               type="button"
               aria-label={`Duplicate ${profile.name}`}
-              title="Duplicate"
+              title={guard.title ?? 'Duplicate'}
+              disabled={guard.disabled}
               className={icon}
               onClick={actions.onDuplicate}
             >
@@ -141,7 +147,8 @@ export function ProfileRow({
             <button
               type="button"
               aria-label={`Delete ${profile.name}`}
-              title="Delete"
+              title={guard.title ?? 'Delete'}
+              disabled={guard.disabled}
               className={`${icon} hover:bg-red-50 hover:text-red-600`}
               onClick={actions.onDelete}
             >

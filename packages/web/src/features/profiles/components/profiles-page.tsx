@@ -25,8 +25,11 @@ import { ProfileDialog, type ProfileDialogState } from './profile-dialog';
 import { ProfileRow, validationStatusLabel } from './profile-row';
 import { ProfilesPagination } from './profiles-pagination';
 import { DeployDialog } from './deploy-dialog';
+import { useGuard } from '@/hooks/use-role';
 
 export function ProfilesPage() {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const [params, setParams] = useSearchParams();
   const editId = params.get('edit');
   const createFor = params.get('create');
@@ -140,7 +143,7 @@ export function ProfilesPage() {
         <Layers aria-hidden="true" className="h-10 w-10 text-slate-300" />
         <p className="text-base font-semibold text-slate-900">No profiles</p>
         {filtering ? null : (
-          <button type="button" className={`${buttonClass('primary')} mt-3`} onClick={openCreate}>
+          <button type="button" {...guard} className={`${buttonClass('primary')} mt-3`} onClick={openCreate}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             Create First Profile
           </button>
@@ -182,7 +185,7 @@ export function ProfilesPage() {
         title="Profiles"
         subtitle="Configuration profiles for device provisioning"
         actions={
-          <button type="button" className={buttonClass('primary')} onClick={openCreate}>
+          <button type="button" {...guard} className={buttonClass('primary')} onClick={openCreate}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             Create Profile
           </button>

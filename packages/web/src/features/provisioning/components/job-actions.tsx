@@ -7,6 +7,7 @@ import { FormField, inputClass } from '@/components/ui/form-field';
 import type { Job } from '@provisor/server/contract';
 import { useCompleteJob, useFailJob, useRetryJob } from '../api/job-actions';
 import { serverDetail } from '@/lib/api-error';
+import { useGuard } from '@/hooks/use-role';
 
 type Action = 'retry' | 'complete' | 'fail';
 
@@ -24,6 +25,8 @@ const LABEL: Record<Action, string> = { retry: 'Retry', complete: 'Mark Complete
 
 /** spec §4 "Provisioning job actions": retry, mark complete, mark failed (with error text), each confirmed. */
 export function JobActions({ job, device }: { job: Job; device: string }) {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const [open, setOpen] = useState<Action | null>(null);
   const actions = jobActionsFor(job);
   if (actions.length === 0) return null;
@@ -31,6 +34,7 @@ export function JobActions({ job, device }: { job: Job; device: string }) {
     <div className="flex flex-wrap justify-end gap-1">
       {actions.map((action) => (
         <button
+          {...guard}
           key={action}
           type="button"
           className={buttonClass(action === 'fail' ? 'ghost' : 'secondary', 'sm')}

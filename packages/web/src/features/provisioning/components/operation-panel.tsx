@@ -19,6 +19,7 @@ import {
   type OperationForm,
 } from '../lib/operation-form';
 import { selectionIsEmpty, type Selection } from '@/components/device-picker/selection';
+import { useGuard } from '@/hooks/use-role';
 
 export interface OperationPanelProps {
   selection: Selection;
@@ -48,6 +49,8 @@ function announce(operation: Operation, outcome: BulkOutcome): void {
 
 /** spec §2 Provisioning: the operation tabs, the Execute Operation button and the failure banner. */
 export function OperationPanel({ selection, form, onForm, onDone }: OperationPanelProps) {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const [operation, setOperation] = useState<Operation>('parameters');
   const [invalid, setInvalid] = useState<string | null>(null);
   const run = useRunBulkOperation();
@@ -161,7 +164,8 @@ export function OperationPanel({ selection, form, onForm, onDone }: OperationPan
           <button
             type="button"
             className={buttonClass('primary')}
-            disabled={selectionIsEmpty(selection) || run.isPending}
+            title={guard.title}
+            disabled={guard.disabled || selectionIsEmpty(selection) || run.isPending}
             onClick={execute}
           >
             <Play aria-hidden="true" className="h-4 w-4" />

@@ -1,11 +1,12 @@
 import type { Settings } from '@provisor/server/contract';
-import { CircleAlert, CircleCheck, Info, Save } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, Save, ShieldAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { Spinner } from '@/components/ui/spinner';
+import { useRole } from '@/hooks/use-role';
 import { serverDetail } from '@/lib/api-error';
 import { useUiSettingsStore } from '@/stores/ui-settings-store';
 import { useSaveSettings } from '../api/save-settings';
@@ -24,6 +25,8 @@ import {
 } from '../lib/settings-form';
 import { SettingsFormContext } from './settings-fields';
 import { CwmpTab, DatabaseTab, ServerTab, UiSettingsTab } from './settings-tabs';
+import { TokensTab } from './tokens-tab';
+import { UsersTab } from './users-tab';
 
 /** spec §9: the save banner shows for 3 s. */
 export const SAVE_BANNER_MS = 3_000;
@@ -37,6 +40,33 @@ const TABS: { value: SettingsTab; label: string }[] = [
 
 /** spec §2 Settings: loading, load failure with Retry, then the form. */
 export function SettingsPage() {
+  const role = useRole();
+  // Issue 22: settings are the admins'. A role known to be another sees why, and nothing is fetched.
+  if (role !== null && role !== 'admin')
+    return (
+      <div>
+        <PageHeader title="Settings" />
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-lg bg-white p-6 text-sm text-slate-700 ring-1 ring-slate-200"
+        >
+          <ShieldAlert aria-hidden="true" className="h-5 w-5 shrink-0 text-amber-600" />
+          <div>
+            <p className="font-semibold text-slate-900">{ADMIN_ONLY_TITLE}</p>
+            <p className="mt-1">
+              Your role ({role}) cannot see or change the server's settings, users or API tokens. Ask an admin
+              if something here needs changing.
+            </p>
+          </div>
+        </div>
+      </div>
+    );
+  return <SettingsScreen isAdmin={role === 'admin'} />;
+}
+
+export const ADMIN_ONLY_TITLE = 'Only admins can change settings';
+
+function SettingsScreen({ isAdmin }: { isAdmin: boolean }) {
   const query = useSettings();
   let body;
   if (query.isPending) {
@@ -55,7 +85,7 @@ export function SettingsPage() {
         boxed
       />
     );
-  } else body = <SettingsForm settings={query.data} />;
+  } else body = <SettingsForm settings={query.data} isAdmin={isAdmin} />;
   return (
     <div>
       <PageHeader title="Settings" />
@@ -66,12 +96,23 @@ export function SettingsPage() {
 
 type SaveStatus = 'idle' | 'success' | 'error';
 
-function SettingsForm({ settings }: { settings: Settings }) {
+type ScreenTab = SettingsTab | 'users' | 'tokens';
+
+// Issue 22: shown once the server says the signed-in user is an admin (a server without roles has
+// no users to manage).
+const ADMIN_TABS: { value: ScreenTab; label: string }[] = [
+  { value: 'users', label: 'Users' },
+  { value: 'tokens', label: 'API Tokens' },
+];
+
+function SettingsForm({ settings, isAdmin }: { settings: Settings; isAdmin: boolean }) {
   const [values, setValues] = useState<FormValues>(() =>
     formFromSettings(settings, useUiSettingsStore.getState()),
   );
   const [errors, setErrors] = useState<FormErrors>({});
-  const [tab, setTab] = useState<SettingsTab>('server');
+  const [tab, setTab] = useState<ScreenTab>('server');
+  const formId = useId();
+  const settingsTab = tab !== 'users' && tab !== 'tokens';
   const [status, setStatus] = useState<SaveStatus>('idle');
   const [requiresRestart, setRequiresRestart] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -128,17 +169,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const errorList = Object.values(errors);
   return (
     <SettingsFormContext value={{ values, errors, setValue }}>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave();
-        }}
-      >
+      <div className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div role="tablist" aria-label="Settings" className="flex flex-wrap border-b border-slate-200">
-            {TABS.map(({ value, label }) => (
+            {[...TABS, ...(isAdmin ? ADMIN_TABS : [])].map(({ value, label }) => (
               <button
                 key={value}
                 type="button"
@@ -157,66 +191,100 @@ function SettingsForm({ settings }: { settings: Settings }) {
               </button>
             ))}
           </div>
-          <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
-            {save.isPending ? (
-              <Spinner className="h-4 w-4" />
-            ) : (
-              <Save aria-hidden="true" className="h-4 w-4" />
-            )}
-            Save Settings
-          </button>
+          {settingsTab ? (
+            <button type="submit" form={formId} className={buttonClass('primary')} disabled={save.isPending}>
+              {save.isPending ? (
+                <Spinner className="h-4 w-4" />
+              ) : (
+                <Save aria-hidden="true" className="h-4 w-4" />
+              )}
+              Save Settings
+            </button>
+          ) : null}
         </div>
+        {tab === 'users' ? (
+          <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-users`} className="min-w-0">
+            <UsersTab />
+          </div>
+        ) : tab === 'tokens' ? (
+          <div
+            role="tabpanel"
+            id={`${tabsId}-panel`}
+            aria-labelledby={`${tabsId}-tokens`}
+            className="min-w-0"
+          >
+            <TokensTab />
+          </div>
+        ) : null}
+        {/* Kept while another tab shows, so nothing typed is lost. */}
+        <form
+          id={formId}
+          noValidate
+          hidden={!settingsTab}
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSave();
+          }}
+        >
+          {status === 'success' ? (
+            <p
+              role="status"
+              className="flex items-center gap-2 rounded-md bg-green-50 p-3 text-sm text-green-800 ring-1 ring-green-200"
+            >
+              <CircleCheck aria-hidden="true" className="h-4 w-4" />
+              Settings saved successfully
+            </p>
+          ) : null}
+          {status === 'error' ? (
+            <p
+              role="alert"
+              className="flex items-center gap-2 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200"
+            >
+              <CircleAlert aria-hidden="true" className="h-4 w-4" />
+              Failed to save settings
+            </p>
+          ) : null}
+          {requiresRestart ? (
+            <p
+              role="status"
+              className="flex items-center gap-2 rounded-md bg-yellow-50 p-3 text-sm text-yellow-800 ring-1 ring-yellow-200"
+            >
+              <Info aria-hidden="true" className="h-4 w-4" />
+              Some changes require server restart to take effect
+            </p>
+          ) : null}
+          {refusal ? (
+            <ErrorBanner
+              title="The server refused the settings"
+              items={[refusal]}
+              onDismiss={() => setRefusal(null)}
+            />
+          ) : null}
+          {errorList.length > 0 ? (
+            <ErrorBanner title="Fix these fields, then save again" items={errorList} />
+          ) : null}
 
-        {status === 'success' ? (
-          <p
-            role="status"
-            className="flex items-center gap-2 rounded-md bg-green-50 p-3 text-sm text-green-800 ring-1 ring-green-200"
-          >
-            <CircleCheck aria-hidden="true" className="h-4 w-4" />
-            Settings saved successfully
-          </p>
-        ) : null}
-        {status === 'error' ? (
-          <p
-            role="alert"
-            className="flex items-center gap-2 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200"
-          >
-            <CircleAlert aria-hidden="true" className="h-4 w-4" />
-            Failed to save settings
-          </p>
-        ) : null}
-        {requiresRestart ? (
-          <p
-            role="status"
-            className="flex items-center gap-2 rounded-md bg-yellow-50 p-3 text-sm text-yellow-800 ring-1 ring-yellow-200"
-          >
-            <Info aria-hidden="true" className="h-4 w-4" />
-            Some changes require server restart to take effect
-          </p>
-        ) : null}
-        {refusal ? (
-          <ErrorBanner
-            title="The server refused the settings"
-            items={[refusal]}
-            onDismiss={() => setRefusal(null)}
-          />
-        ) : null}
-        {errorList.length > 0 ? (
-          <ErrorBanner title="Fix these fields, then save again" items={errorList} />
-        ) : null}
-
-        <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`} className="min-w-0">
-          {tab === 'server' ? (
-            <ServerTab />
-          ) : tab === 'cwmp' ? (
-            <CwmpTab settings={settings} />
-          ) : tab === 'database' ? (
-            <DatabaseTab settings={settings} />
-          ) : (
-            <UiSettingsTab />
-          )}
-        </div>
-      </form>
+          {settingsTab ? (
+            <div
+              role="tabpanel"
+              id={`${tabsId}-panel`}
+              aria-labelledby={`${tabsId}-${tab}`}
+              className="min-w-0"
+            >
+              {tab === 'server' ? (
+                <ServerTab />
+              ) : tab === 'cwmp' ? (
+                <CwmpTab settings={settings} />
+              ) : tab === 'database' ? (
+                <DatabaseTab settings={settings} />
+              ) : (
+                <UiSettingsTab />
+              )}
+            </div>
+          ) : null}
+        </form>
+      </div>
     </SettingsFormContext>
   );
 }

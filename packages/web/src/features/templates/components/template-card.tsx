@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import type { Template } from '@provisor/server/contract';
+import { useGuard } from '@/hooks/use-role';
 
 export interface TemplateCardProps {
   template: Template;
@@ -13,6 +14,8 @@ export interface TemplateCardProps {
 
 /** spec §2 Templates: name, vendor and model, version, data model badge, parameter count, actions. */
 export function TemplateCard({ template, onEdit, onExport, onDelete }: TemplateCardProps) {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const titleId = useId();
   const icon = `${buttonClass('ghost', 'icon')}`;
   return (
@@ -43,7 +46,8 @@ export function TemplateCard({ template, onEdit, onExport, onDelete }: TemplateC
           <button
             type="button"
             aria-label={`Edit ${template.name}`}
-            title="Edit"
+            title={guard.title ?? 'Edit'}
+            disabled={guard.disabled}
             className={icon}
             onClick={onEdit}
           >
@@ -61,7 +65,8 @@ export function TemplateCard({ template, onEdit, onExport, onDelete }: TemplateC
           <button
             type="button"
             aria-label={`Delete ${template.name}`}
-            title="Delete"
+            title={guard.title ?? 'Delete'}
+            disabled={guard.disabled}
             className={`${icon} hover:bg-red-50 hover:text-red-600`}
             onClick={onDelete}
           >

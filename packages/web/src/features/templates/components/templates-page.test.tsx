@@ -70,7 +70,11 @@ describe('Templates screen', () => {
       '/profiles?create=tpl-1',
     );
     expect(screen.getByRole('button', { name: 'Import' })).toBeInTheDocument();
-    expect(new URL(fetch.requests[0]!.url, 'http://x').search).toBe('?limit=100&offset=0');
+    // The shell asks GET /api/auth/me too (issue 22): the templates request is the list's.
+    const list = fetch.requests.find(
+      (request) => new URL(request.url, 'http://x').pathname === '/api/templates',
+    );
+    expect(new URL(list!.url, 'http://x').search).toBe('?limit=100&offset=0');
   });
 
   it('shows "No templates" when there are none', async () => {

@@ -17,8 +17,11 @@ import { importFailureText } from '../lib/template-form';
 import type { Template } from '@provisor/server/contract';
 import { TemplateCard } from './template-card';
 import { TemplateDialog, type TemplateDialogMode } from './template-dialog';
+import { useGuard } from '@/hooks/use-role';
 
 export function TemplatesPage() {
+  // Issue 22: changes are for a role that may make them; others see why.
+  const guard = useGuard();
   const query = useTemplates();
   const [dialog, setDialog] = useState<TemplateDialogMode | null>(null);
   const [deleting, setDeleting] = useState<Template | null>(null);
@@ -98,7 +101,8 @@ export function TemplatesPage() {
             <button
               type="button"
               className={buttonClass('secondary')}
-              disabled={importer.isPending}
+              title={guard.title}
+              disabled={guard.disabled || importer.isPending}
               onClick={() => fileInput.current?.click()}
             >
               <Upload aria-hidden="true" className="h-4 w-4" />
@@ -117,6 +121,7 @@ export function TemplatesPage() {
               }}
             />
             <button
+              {...guard}
               type="button"
               className={buttonClass('primary')}
               onClick={() => setDialog({ mode: 'create' })}
