@@ -109,11 +109,11 @@ test("an operator reboots a router; the admin's Audit Log shows the operator, th
     await page.waitForURL((url) => url.pathname === '/audit');
     const form = page.getByRole('form', { name: 'Audit filters' });
     await form.getByLabel('User').fill('operator1');
-    await form.getByLabel('Action').fill('device.reboot');
+    await form.getByLabel('Action').fill('devices.reboot');
     await form.getByRole('button', { name: 'Apply Filters' }).click();
     const row = page.getByTestId('audit-row').first();
     await expect(row).toContainText('operator1');
-    await expect(row).toContainText('device.reboot');
+    await expect(row).toContainText('devices.reboot');
     await expect(row).toContainText('Success');
     const time = (await row.locator('td').first().textContent()) ?? '';
     // The row's time is the reboot's, to the minute, as the browser's locale writes it.

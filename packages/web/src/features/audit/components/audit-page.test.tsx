@@ -10,7 +10,7 @@ const ENTRY: AuditEntry = {
   timestamp: '2026-05-01T08:00:00.000Z',
   actor: 'op1',
   role: 'operator',
-  action: 'device.reboot',
+  action: 'devices.reboot',
   route: 'POST /api/devices/:id/reboot',
   target: 'dev-7',
   address: '127.0.0.1',
@@ -40,7 +40,7 @@ describe('Audit Log', () => {
     serve();
     renderApp(['/audit']);
     const row = await screen.findByTestId('audit-row');
-    for (const text of ['op1', 'operator', 'device.reboot', 'dev-7', '127.0.0.1', 'Success', '202'])
+    for (const text of ['op1', 'operator', 'devices.reboot', 'dev-7', '127.0.0.1', 'Success', '202'])
       expect(row).toHaveTextContent(text);
   });
 
@@ -51,7 +51,7 @@ describe('Audit Log', () => {
     await screen.findByTestId('audit-row');
     const form = screen.getByRole('form', { name: 'Audit filters' });
     await user.type(within(form).getByLabelText('User'), 'op1');
-    await user.type(within(form).getByLabelText('Action'), 'device.reboot');
+    await user.type(within(form).getByLabelText('Action'), 'devices.reboot');
     await user.type(within(form).getByLabelText('Target'), 'dev-7');
     await user.type(within(form).getByLabelText('From'), '2026-05-02T08:00');
     await user.type(within(form).getByLabelText('To'), '2026-05-01T08:00');
@@ -72,7 +72,7 @@ describe('Audit Log', () => {
     ).searchParams;
     expect(Object.fromEntries(sent)).toEqual({
       actor: 'op1',
-      action: 'device.reboot',
+      action: 'devices.reboot',
       target: 'dev-7',
       from: new Date('2026-05-02T08:00').toISOString(),
       to: new Date('2026-05-03T08:00').toISOString(),

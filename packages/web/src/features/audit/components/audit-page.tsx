@@ -121,7 +121,7 @@ function AuditLog() {
       >
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           {text('actor', 'User', 'e.g. alice or token:billing')}
-          {text('action', 'Action', 'e.g. device.reboot')}
+          {text('action', 'Action', 'e.g. devices.reboot')}
           {text('target', 'Target', 'a device id, a user...')}
           {time('from', 'From')}
           {time('to', 'To')}

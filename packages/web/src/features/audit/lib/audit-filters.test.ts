@@ -6,12 +6,12 @@ describe('audit filters', () => {
     const from = '2026-05-01T08:00';
     expect(
       auditParams(
-        { ...EMPTY_FILTERS, actor: ' op1 ', action: 'device.reboot', from },
+        { ...EMPTY_FILTERS, actor: ' op1 ', action: 'devices.reboot', from },
         { limit: 50, offset: 100 },
       ),
     ).toEqual({
       actor: 'op1',
-      action: 'device.reboot',
+      action: 'devices.reboot',
       from: new Date(from).toISOString(),
       limit: 50,
       offset: 100,
