@@ -241,7 +241,13 @@ async function build(
   );
   // Off unless an operator asked for it (README "Operations").
   const metrics = config.metricsToken
-    ? createMetrics({ bus, devices, jobs, activeSessions: () => cwmp.activeSessions() })
+    ? createMetrics({
+        bus,
+        devices,
+        jobs,
+        activeSessions: () => cwmp.activeSessions(),
+        statements: () => database.statements.count,
+      })
     : null;
   const cwmp = createSessionEngine(
     { devices, settings, bus, jobs: jobSide ?? jobEngine, log },

@@ -70,6 +70,11 @@ describe('operations doors (issue 18 point 5)', () => {
     expect(sample(after, 'provisor_devices{status="online"}')).toBe(5);
     expect(sample(after, 'provisor_jobs{status="completed"}')).toBeGreaterThanOrEqual(1);
     expect(moved('provisor_http_requests_total{status="2xx"}')).toBeGreaterThan(0);
+    // Every statement the sessions sent, counted as the database handle counts them.
+    expect(moved('provisor_db_statements_total')).toBeGreaterThanOrEqual(6);
+    expect(sample(after, 'provisor_db_statements_total')).toBeLessThanOrEqual(
+      acs.app.services.database.statements.count,
+    );
     expect(after).toContain('# TYPE provisor_cwmp_sessions_active gauge');
   });
 

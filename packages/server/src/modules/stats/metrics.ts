@@ -12,11 +12,13 @@ export interface MetricsDeps {
   devices: Pick<DevicesService, 'countByStatus'>;
   jobs: Pick<JobsService, 'countByStatus'>;
   activeSessions: () => number;
+  /** Statements sent to the database since it opened (on PostgreSQL, one round trip each). */
+  statements: () => number;
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-export function createMetrics({ bus, devices, jobs, activeSessions }: MetricsDeps) {
+export function createMetrics({ bus, devices, jobs, activeSessions, statements }: MetricsDeps) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'provisor_process_' });
   const sessions = new Counter({
@@ -41,6 +43,17 @@ export function createMetrics({ bus, devices, jobs, activeSessions }: MetricsDep
     registers: [registry],
     collect() {
       this.set(activeSessions());
+    },
+  });
+  let statementsCounted = 0;
+  new Counter({
+    name: 'provisor_db_statements_total',
+    help: 'Statements sent to the database by this process (on PostgreSQL each is a round trip)',
+    registers: [registry],
+    collect() {
+      const now = statements();
+      this.inc(Math.max(0, now - statementsCounted));
+      statementsCounted = now;
     },
   });
   const informs = new Counter({
