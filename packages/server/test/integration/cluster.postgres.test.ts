@@ -9,6 +9,7 @@ import { startFleet, type Fleet } from '@provisor/sim';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haproxyBinary, startCluster, type ProvisorCluster } from '../../../../test-support/cluster';
+import { multipart } from '../multipart';
 import { createTestDatabase, describeWithPostgres } from '../postgres';
 import { FAST_SIM } from './rig';
 
@@ -174,6 +175,26 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
     await api('PUT', '/api/settings', { cwmp: { enabled: true } }, second!.url);
     await waitFor('CWMP to be on again on the third process', cwmpOn, 1000);
   }, 30_000);
+
+  it('a file uploaded through one process is served by every other (one files directory)', async () => {
+    const [first, second, third] = cluster.processes;
+    const content = `PROVISOR-FIRMWARE cluster ${Date.now()}\n`;
+    const body = multipart({ kind: 'firmware' }, { field: 'file', name: 'fw-cluster.bin', content });
+    const res = await fetch(`${first!.url}/api/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, ...body.headers },
+      body: body.payload,
+    });
+    expect(res.status).toBe(201);
+    const { file } = (await res.json()) as { file: { id: string } };
+    for (const other of [second!, third!]) {
+      const download = await fetch(`${other.url}/api/files/${file.id}/download`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(download.status).toBe(200);
+      expect(await download.text()).toBe(content);
+    }
+  });
 
   it('with the leading process killed mid-wave, every job completes once and its duties are taken over', async () => {
     const fleet = fleets[0]!;

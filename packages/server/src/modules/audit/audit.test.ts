@@ -100,6 +100,9 @@ describe('audit log', () => {
     await http(token, 'POST', '/api/auth/logout');
     const auth = await entries('?actor=noc.ana&action=auth');
     expect(auth.entries.map((e) => e.action).slice(0, 2)).toEqual(['auth.logout', 'auth.login']);
+    // The sign-in names the role it signed in as, though no one was authenticated when it came.
+    expect(auth.entries[1]).toMatchObject({ actor: 'noc.ana', role: expect.any(String), result: 'success' });
+    expect(auth.entries[1]!.role).not.toBeNull();
   });
 
   it('exports the filtered log as RFC 4180 CSV with a header row', async () => {

@@ -79,7 +79,7 @@ async function auditPlugin(fastify: FastifyInstance, { audit }: { audit: AuditLo
     }
     audit.record({
       actor,
-      role: request.auth?.role ?? null,
+      role: request.auth?.role ?? request.auditRole ?? null,
       action,
       route: `${method} ${url}`,
       target: targetOf(request),

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from './service';
 import type { TokenClaims } from './tokens';
-import { me } from '../../contract/users';
+import { me, type Role } from '../../contract/users';
 import { errorResponses } from '../../contract/common';
 import { checkPermission, routePermission } from './permissions';
 import { LoginFailure } from './service';
@@ -24,6 +24,8 @@ declare module 'fastify' {
     auth: TokenClaims | null;
     /** What the audit log records as the detail of this request (e.g. why a sign-in failed). */
     auditDetail: string | null;
+    /** The role the audit log records when no one was authenticated yet (a sign-in that succeeded). */
+    auditRole: Role | null;
   }
 }
 
@@ -49,6 +51,7 @@ async function authPlugin(fastify: FastifyInstance, { auth }: { auth: AuthServic
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.decorateRequest('auth', null);
   app.decorateRequest('auditDetail', null);
+  app.decorateRequest('auditRole', null);
 
   async function guard(request: FastifyRequest): Promise<void> {
     const needed = routePermission(request.routeOptions.config);
@@ -75,7 +78,8 @@ async function authPlugin(fastify: FastifyInstance, { auth }: { auth: AuthServic
         throw err;
       });
       request.log.info({ username }, 'signed in');
-      return result;
+      request.auditRole = result.role;
+      return { token: result.token, username: result.username };
     },
   );
 

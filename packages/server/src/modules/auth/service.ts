@@ -84,7 +84,7 @@ export function createAuthService({ db, users, signer, limiter, apiTokens }: Aut
       await limiter.recordSuccess(address, username);
       await users.recordSignIn(user.id);
       const { token } = await signer.sign(user.id, user.username, user.session_epoch);
-      return { token, username: user.username };
+      return { token, username: user.username, role: user.role };
     },
 
     /** Resolves a bearer token to its claims, or throws a 401 saying why. */
