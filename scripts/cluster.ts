@@ -24,7 +24,8 @@ const cluster = await startCluster({
   databaseUrl,
   ports: Array.from({ length: count }, (_, i) => 3031 + i),
   frontPort: Number(process.env.PORT ?? 3029),
-  env: { PROVISOR_LOG_LEVEL: process.env.PROVISOR_LOG_LEVEL ?? 'info' },
+  // Each request is logged at info: warn keeps the terminal readable (PROVISOR_LOG_LEVEL=info for all).
+  env: { PROVISOR_LOG_LEVEL: process.env.PROVISOR_LOG_LEVEL ?? 'warn' },
 });
 const firstStart = cluster.processes[0]!.output()
   .split('\n')
