@@ -28,18 +28,44 @@ const INTERVAL_S = 900;
 
 const bodies = Array.from({ length: DEVICES }, (_, i) => informBody(i + 1));
 
-/** Every process whose command is PostgreSQL's (the server and its backends). */
-function postgresPids(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres')) pids.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
+/** utime, stime, cutime, cstime of a process, in seconds (fields 14 to 17 of /proc/<pid>/stat). */
+function times(pid: number): { own: number; children: number; ppid: number; comm: string } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return {
+      own: (Number(f[11]) + Number(f[12])) / 100,
+      children: (Number(f[13]) + Number(f[14])) / 100,
+      ppid: Number(f[1]),
+      comm,
+    };
+  } catch {
+    return null;
   }
-  return pids;
+}
+
+/**
+ * CPU seconds PostgreSQL used so far: every postgres process's own, plus what the server process
+ * collected from backends that already exited (a pool that closes idle connections ends backends
+ * during a run; their CPU would otherwise vanish from the count).
+ */
+function postgresCpu(): number {
+  let total = 0;
+  const pids = readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number);
+  const postgres = new Map<number, NonNullable<ReturnType<typeof times>>>();
+  for (const pid of pids) {
+    const t = times(pid);
+    if (t?.comm.startsWith('postgres')) postgres.set(pid, t);
+  }
+  for (const t of postgres.values()) {
+    total += t.own;
+    // The server process (its parent is not PostgreSQL) has its exited backends' CPU as its children's.
+    if (!postgres.has(t.ppid)) total += t.children;
+  }
+  return total;
 }
 
 const cpuOf = (pids: number[]) =>
@@ -80,11 +106,10 @@ async function measure(
   cluster: ProvisorCluster | null,
   rate?: number,
 ): Promise<Row> {
-  const pgPids = postgresPids();
   const before = {
     app: cpuOf(pids.app),
     haproxy: cpuOf([pids.haproxy]),
-    pg: cpuOf(pgPids),
+    pg: postgresCpu(),
     statements: await statements(cluster),
   };
   const result = await runLoad({
@@ -101,7 +126,7 @@ async function measure(
     result,
     appCpuMs: per(cpuOf(pids.app) - before.app),
     haproxyCpuMs: per(cpuOf([pids.haproxy]) - before.haproxy),
-    postgresCpuMs: per(cpuOf(pgPids) - before.pg),
+    postgresCpuMs: per(postgresCpu() - before.pg),
     statements: ((await statements(cluster)) - before.statements) / Math.max(1, result.sessions),
   };
 }
@@ -117,8 +142,9 @@ async function limitRun(): Promise<Row> {
     },
   );
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
-  const haproxy = await startHaproxy([`127.0.0.1:${line.toString().trim()}`]);
+  let haproxy: Awaited<ReturnType<typeof startHaproxy>> | undefined;
   try {
+    haproxy = await startHaproxy([`127.0.0.1:${line.toString().trim()}`]);
     await runLoad({ url: haproxy.url, connections: CONNECTIONS, durationMs: 2000, bodies });
     return await measure(
       'limit server behind HAProxy',
@@ -127,21 +153,26 @@ async function limitRun(): Promise<Row> {
       null,
     );
   } finally {
-    await haproxy.stop();
+    await haproxy?.stop();
     child.kill('SIGTERM');
     await once(child, 'exit');
   }
 }
 
-async function analyze(url: string): Promise<void> {
+/** Gathers statistics (as autovacuum would); answers the database's size in bytes. */
+async function analyze(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('ANALYZE');
+    const r = await client.query<{ size: string }>('select pg_database_size(current_database()) as size');
+    return Number(r.rows[0]!.size);
   } finally {
     await client.end();
   }
 }
+
+let databaseBytes = 0;
 
 async function clusterRun(count: number, databaseUrl: string, first: boolean): Promise<Row[]> {
   const cluster = await startCluster({
@@ -168,7 +199,7 @@ async function clusterRun(count: number, databaseUrl: string, first: boolean): P
       });
       if (warm.failures > 0)
         throw new Error(`${warm.failures} sessions failed while registering the routers`);
-      await analyze(databaseUrl);
+      databaseBytes = await analyze(databaseUrl);
     } else await runLoad({ url: cluster.url, connections: CONNECTIONS, durationMs: 2000, bodies });
     const pids = { app: cluster.processes.map((p) => p.child.pid!), haproxy: cluster.haproxy.child.pid! };
     const label = `Provisor × ${count} behind HAProxy`;
@@ -233,6 +264,7 @@ const sizing = {
   'PostgreSQL cores needed': ((need * best.postgresCpuMs) / 1000).toFixed(2),
   'statements/s at PostgreSQL': (need * best.statements).toFixed(0),
   'HAProxy cores needed': ((need * best.haproxyCpuMs) / 1000).toFixed(2),
+  'database bytes/router (these routers)': (databaseBytes / DEVICES).toFixed(0),
 };
 console.log(`sizing for ${FLEET.toLocaleString('en')} routers informing every ${INTERVAL_S / 60} minutes:`);
 printTable([sizing]);

@@ -12,6 +12,11 @@ const INFORM_RESPONSE =
 const CLOSE = process.env.LIMIT_KEEP_ALIVE !== '1';
 
 const server = createServer((req, res) => {
+  // A load balancer's health check (bench/cluster-throughput puts this server behind HAProxy).
+  if (req.method === 'GET' && req.url === '/health') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    return;
+  }
   let size = 0;
   req.on('data', (chunk: Buffer) => (size += chunk.length));
   req.on('end', () => {
