@@ -2,29 +2,13 @@
 // a router that only process 2 served appear, live: the router's first Inform reaches process 2,
 // and process 1's live channel carries it (LISTEN/NOTIFY) to the Devices screen, with no reload.
 import { test as base, expect, type WebSocket } from '@playwright/test';
-import pg from 'pg';
+import { createDatabase } from '../../test-support/postgres';
 import { startProvisorProcess, type ProvisorProcess } from '../../test-support/provisor-process';
 import { fillSignIn } from '../support/auth';
 import { fleetAgainst } from '../support/fleet';
 import { ADMIN_PASSWORD, PROVIDER_NAME } from '../support/server';
 
 const postgresUrl = process.env.PROVISOR_TEST_POSTGRES_URL;
-
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `provisor_e2e_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 const title = 'two processes on one PostgreSQL (issue 20)';
 if (!postgresUrl && process.env.CI === 'true') {
@@ -39,7 +23,7 @@ describe(postgresUrl ? title : `${title} [skipped: set PROVISOR_TEST_POSTGRES_UR
   const processes: ProvisorProcess[] = [];
 
   base.beforeAll(async () => {
-    database = await createDatabase();
+    database = await createDatabase(postgresUrl!, 'provisor_e2e');
     const env = {
       DATABASE_URL: database.url,
       PROVISOR_ADMIN_PASSWORD: ADMIN_PASSWORD,

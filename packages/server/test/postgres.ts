@@ -1,24 +1,12 @@
 // A fresh PostgreSQL database per suite, from PROVISOR_TEST_POSTGRES_URL (.ci/run starts a
 // throwaway server and sets it). Without it the suite is skipped by name; in CI it fails.
-import pg from 'pg';
+import { createDatabase } from '../../../test-support/postgres';
 import { describe, it } from 'vitest';
 
 export const postgresUrl = process.env.PROVISOR_TEST_POSTGRES_URL;
 
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `provisor_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+export function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  return createDatabase(postgresUrl!, 'provisor_test');
 }
 
 /** `describe` for suites that need PostgreSQL. */

@@ -8,6 +8,8 @@
 import { startFleet, type Fleet } from '@provisor/sim';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CLOSE_SESSION_ENDED } from '../../src/modules/live/plugin';
 import { haproxyBinary, startCluster, type ProvisorCluster } from '../../../../test-support/cluster';
 import { multipart } from '../multipart';
 import { createTestDatabase, describeWithPostgres } from '../postgres';
@@ -194,6 +196,38 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
       expect(download.status).toBe(200);
       expect(await download.text()).toBe(content);
     }
+  });
+
+  it('a sign-out through one process closes the live channel the session has open on another', async () => {
+    const [, second, third] = cluster.processes;
+    const login = await fetch(`${second!.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const session = ((await login.json()) as { token: string }).token;
+    const socket = new WebSocket(`${third!.url.replace('http', 'ws')}/ws`, ['provisor', session]);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    const out = await fetch(`${second!.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(out.status).toBe(204);
+    expect(await closed).toBe(CLOSE_SESSION_ENDED);
+    // And the token is refused by every process.
+    const after = await fetch(`${third!.url}/api/auth/verify`, {
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(after.status).toBe(401);
+  });
+
+  it('connection requests to a router stay one per interval across the processes', async () => {
+    const [first, second] = cluster.processes;
+    const device = (await api('GET', '/api/devices?search=CLU0001')).devices[0];
+    const test = (base: string) => api('POST', `/api/devices/${device.id}/test-connection`, {}, base);
+    expect(await test(first!.url)).toMatchObject({ outcome: 'reachable' });
+    expect(await test(second!.url)).toMatchObject({ outcome: 'rate-limited' });
   });
 
   it('with the leading process killed mid-wave, every job completes once and its duties are taken over', async () => {

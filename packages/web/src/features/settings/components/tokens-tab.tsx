@@ -13,7 +13,8 @@ import { LoadFailure } from '@/components/ui/load-failure';
 import { Spinner } from '@/components/ui/spinner';
 import { serverDetail } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { ROLE_LABEL, ROLE_NAMES } from '@/lib/roles';
+import { ROLE_LABEL } from '@/lib/roles';
+import { RoleOptions } from './role-options';
 import { saveFile } from '@/lib/save-file';
 import { toast } from '@/lib/toast';
 import { getOpenApi, useCreateToken, useRevokeToken, useTokens } from '../api/tokens';
@@ -136,11 +137,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedToken) => 
               value={values.role}
               onChange={(event) => set('role', event.target.value as TokenFormValues['role'])}
             >
-              {ROLE_NAMES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABEL[role]}
-                </option>
-              ))}
+              <RoleOptions />
             </select>
           )}
         </FormField>

@@ -14,7 +14,7 @@ import { LoadFailure } from '@/components/ui/load-failure';
 import { Spinner } from '@/components/ui/spinner';
 import { serverDetail } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { ROLE_LABEL, ROLE_NAMES } from '@/lib/roles';
+import { RoleOptions } from './role-options';
 import { toast } from '@/lib/toast';
 import { useAuthStore } from '@/stores/auth-store';
 import { useCreateUser, useUpdateUser, useUsers } from '../api/users';
@@ -130,11 +130,7 @@ function AddUserForm() {
               value={values.role}
               onChange={(event) => set('role', event.target.value)}
             >
-              {ROLE_NAMES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABEL[role]}
-                </option>
-              ))}
+              <RoleOptions />
             </select>
           )}
         </FormField>
@@ -208,11 +204,7 @@ function UsersTable({
                   disabled={update.isPending}
                   onChange={(event) => changeRole(user, event.target.value as Role)}
                 >
-                  {ROLE_NAMES.map((role) => (
-                    <option key={role} value={role}>
-                      {ROLE_LABEL[role]}
-                    </option>
-                  ))}
+                  <RoleOptions />
                 </select>
               </td>
               <td className="px-3 py-2">
