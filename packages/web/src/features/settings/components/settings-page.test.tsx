@@ -67,6 +67,25 @@ describe('Settings screen', () => {
     expect(await screen.findByRole('button', { name: 'Save Settings' })).toBeInTheDocument();
   });
 
+  it('lets an admin reach Users and API Tokens when the settings fail to load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve({
+      'GET /api/auth/me': () =>
+        jsonResponse(200, { username: 'root', role: 'admin', kind: 'user', tokenName: null }),
+      'GET /api/settings': () => jsonResponse(500, { error: 'Internal Server Error' }),
+      'GET /api/users': () => jsonResponse(200, { users: [] }),
+    });
+    const user = userEvent.setup();
+    renderApp(['/settings']);
+
+    expect(await screen.findByText('Failed to load settings')).toBeInTheDocument();
+    await user.click(await screen.findByRole('tab', { name: 'Users' }));
+    expect(await screen.findByRole('form', { name: 'Add user' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load settings')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Server' }));
+    expect(await screen.findByText('Failed to load settings')).toBeInTheDocument();
+  });
+
   it('saves, shows "Settings saved successfully" and the restart note for 3 seconds, and sends no empty password', async () => {
     const fetch = serve({
       'GET /api/settings': () => jsonResponse(200, SETTINGS),

@@ -68,24 +68,39 @@ export const ADMIN_ONLY_TITLE = 'Only admins can change settings';
 
 function SettingsScreen({ isAdmin }: { isAdmin: boolean }) {
   const query = useSettings();
+  // The tab is the screen's: users and API tokens do not need the settings to have loaded.
+  const [tab, setTab] = useState<ScreenTab>('server');
+  const tabsId = useId();
   let body;
-  if (query.isPending) {
+  if (query.isSuccess) {
+    body = <SettingsForm settings={query.data} isAdmin={isAdmin} tab={tab} setTab={setTab} tabsId={tabsId} />;
+  } else if (isAdmin && (tab === 'users' || tab === 'tokens')) {
+    body = (
+      <div className="space-y-4">
+        <ScreenTabs tab={tab} setTab={setTab} isAdmin={isAdmin} tabsId={tabsId} />
+        <AdminTabPanel tab={tab} tabsId={tabsId} />
+      </div>
+    );
+  } else if (query.isPending) {
     body = (
       <div role="status" className="flex justify-center py-16">
         <Spinner className="h-8 w-8" />
         <span className="sr-only">Loading settings...</span>
       </div>
     );
-  } else if (query.isError) {
+  } else {
     body = (
-      <LoadFailure
-        title="Failed to load settings"
-        detail="Please check if the server is running and try again."
-        onRetry={() => void query.refetch()}
-        boxed
-      />
+      <div className="space-y-4">
+        {isAdmin ? <ScreenTabs tab={tab} setTab={setTab} isAdmin={isAdmin} tabsId={tabsId} /> : null}
+        <LoadFailure
+          title="Failed to load settings"
+          detail="Please check if the server is running and try again."
+          onRetry={() => void query.refetch()}
+          boxed
+        />
+      </div>
     );
-  } else body = <SettingsForm settings={query.data} isAdmin={isAdmin} />;
+  }
   return (
     <div>
       <PageHeader title="Settings" />
@@ -105,12 +120,68 @@ const ADMIN_TABS: { value: ScreenTab; label: string }[] = [
   { value: 'tokens', label: 'API Tokens' },
 ];
 
-function SettingsForm({ settings, isAdmin }: { settings: Settings; isAdmin: boolean }) {
+/** The screen's tabs: the settings' four, and for admins Users and API Tokens. */
+function ScreenTabs({
+  tab,
+  setTab,
+  isAdmin,
+  tabsId,
+}: {
+  tab: ScreenTab;
+  setTab: (tab: ScreenTab) => void;
+  isAdmin: boolean;
+  tabsId: string;
+}) {
+  return (
+    <div role="tablist" aria-label="Settings" className="flex flex-wrap border-b border-slate-200">
+      {[...TABS, ...(isAdmin ? ADMIN_TABS : [])].map(({ value, label }) => (
+        <button
+          key={value}
+          type="button"
+          role="tab"
+          id={`${tabsId}-${value}`}
+          aria-selected={tab === value}
+          aria-controls={`${tabsId}-panel`}
+          onClick={() => setTab(value)}
+          className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
+            tab === value
+              ? 'border-blue-600 text-blue-700'
+              : 'border-transparent text-slate-600 hover:text-slate-900'
+          }`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The Users or API Tokens tab's panel. */
+function AdminTabPanel({ tab, tabsId }: { tab: 'users' | 'tokens'; tabsId: string }) {
+  return (
+    <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`} className="min-w-0">
+      {tab === 'users' ? <UsersTab /> : <TokensTab />}
+    </div>
+  );
+}
+
+function SettingsForm({
+  settings,
+  isAdmin,
+  tab,
+  setTab,
+  tabsId,
+}: {
+  settings: Settings;
+  isAdmin: boolean;
+  tab: ScreenTab;
+  setTab: (tab: ScreenTab) => void;
+  tabsId: string;
+}) {
   const [values, setValues] = useState<FormValues>(() =>
     formFromSettings(settings, useUiSettingsStore.getState()),
   );
   const [errors, setErrors] = useState<FormErrors>({});
-  const [tab, setTab] = useState<ScreenTab>('server');
   const formId = useId();
   const settingsTab = tab !== 'users' && tab !== 'tokens';
   const [status, setStatus] = useState<SaveStatus>('idle');
@@ -118,7 +189,6 @@ function SettingsForm({ settings, isAdmin }: { settings: Settings; isAdmin: bool
   const [refusal, setRefusal] = useState<string | null>(null);
   const save = useSaveSettings();
   const updateUi = useUiSettingsStore((state) => state.update);
-  const tabsId = useId();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -171,26 +241,7 @@ function SettingsForm({ settings, isAdmin }: { settings: Settings; isAdmin: bool
     <SettingsFormContext value={{ values, errors, setValue }}>
       <div className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div role="tablist" aria-label="Settings" className="flex flex-wrap border-b border-slate-200">
-            {[...TABS, ...(isAdmin ? ADMIN_TABS : [])].map(({ value, label }) => (
-              <button
-                key={value}
-                type="button"
-                role="tab"
-                id={`${tabsId}-${value}`}
-                aria-selected={tab === value}
-                aria-controls={`${tabsId}-panel`}
-                onClick={() => setTab(value)}
-                className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
-                  tab === value
-                    ? 'border-blue-600 text-blue-700'
-                    : 'border-transparent text-slate-600 hover:text-slate-900'
-                }`}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
+          <ScreenTabs tab={tab} setTab={setTab} isAdmin={isAdmin} tabsId={tabsId} />
           {settingsTab ? (
             <button type="submit" form={formId} className={buttonClass('primary')} disabled={save.isPending}>
               {save.isPending ? (
@@ -202,20 +253,7 @@ function SettingsForm({ settings, isAdmin }: { settings: Settings; isAdmin: bool
             </button>
           ) : null}
         </div>
-        {tab === 'users' ? (
-          <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-users`} className="min-w-0">
-            <UsersTab />
-          </div>
-        ) : tab === 'tokens' ? (
-          <div
-            role="tabpanel"
-            id={`${tabsId}-panel`}
-            aria-labelledby={`${tabsId}-tokens`}
-            className="min-w-0"
-          >
-            <TokensTab />
-          </div>
-        ) : null}
+        {tab === 'users' || tab === 'tokens' ? <AdminTabPanel tab={tab} tabsId={tabsId} /> : null}
         {/* Kept while another tab shows, so nothing typed is lost. */}
         <form
           id={formId}
