@@ -14,6 +14,18 @@ describe('loadConfig', () => {
     expect(config.transferTimeoutSeconds).toBe(3600);
   });
 
+  it('refuses a cluster lease shorter than two heartbeats, saying what to set', () => {
+    expect(loadConfig({}).clusterLeaseMs).toBe(10_000);
+    expect(() =>
+      loadConfig({ PROVISOR_CLUSTER_HEARTBEAT_MS: '3000', PROVISOR_CLUSTER_LEASE_MS: '5000' }),
+    ).toThrow(
+      /PROVISOR_CLUSTER_LEASE_MS \(5000\) must be at least twice PROVISOR_CLUSTER_HEARTBEAT_MS \(3000\).*e\.g\. 15000/,
+    );
+    expect(
+      loadConfig({ PROVISOR_CLUSTER_HEARTBEAT_MS: '500', PROVISOR_CLUSTER_LEASE_MS: '3000' }).clusterLeaseMs,
+    ).toBe(3000);
+  });
+
   it('reads how long a job waits for its router to come back or report a transfer', () => {
     const config = loadConfig({ PROVISOR_REBOOT_TIMEOUT: '900', PROVISOR_TRANSFER_TIMEOUT: '7200' });
     expect(config.rebootTimeoutSeconds).toBe(900);

@@ -223,6 +223,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const webDist = env.PROVISOR_WEB_DIST ?? resolve(repoRoot, 'packages', 'web', 'dist');
+  const clusterHeartbeatMs = integer(env, 'PROVISOR_CLUSTER_HEARTBEAT_MS', 2000, 100, 60_000);
+  const clusterLeaseMs = integer(env, 'PROVISOR_CLUSTER_LEASE_MS', 10_000, 500, 600_000);
+  // A live process must never look dead: its lease spans at least two heartbeats.
+  if (clusterLeaseMs < 2 * clusterHeartbeatMs)
+    throw new ConfigError(
+      `PROVISOR_CLUSTER_LEASE_MS (${clusterLeaseMs}) must be at least twice PROVISOR_CLUSTER_HEARTBEAT_MS ` +
+        `(${clusterHeartbeatMs}), or a process that is alive would be taken for dead; e.g. ${5 * clusterHeartbeatMs}`,
+    );
   return {
     port: integer(env, 'PORT', 3029, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -250,8 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cwmpMaxRpcsPerSession: integer(env, 'PROVISOR_CWMP_MAX_RPCS', 256, 1, 100_000),
     sweepIntervalMs: integer(env, 'PROVISOR_SWEEP_INTERVAL_MS', 5000, 10, 3_600_000),
     campaignTickMs: integer(env, 'PROVISOR_CAMPAIGN_TICK_MS', 1000, 10, 60_000),
-    clusterHeartbeatMs: integer(env, 'PROVISOR_CLUSTER_HEARTBEAT_MS', 2000, 100, 60_000),
-    clusterLeaseMs: integer(env, 'PROVISOR_CLUSTER_LEASE_MS', 10_000, 500, 600_000),
+    clusterHeartbeatMs,
+    clusterLeaseMs,
     rewakeSeconds: integer(env, 'PROVISOR_REWAKE_SECONDS', 60, 1, 86_400),
     offlineGraceSeconds: integer(env, 'PROVISOR_OFFLINE_GRACE', 60, 0, 86_400),
     defaultInformInterval: integer(env, 'PROVISOR_DEFAULT_INFORM_INTERVAL', 300, 1, 30 * 86_400),
