@@ -274,16 +274,19 @@ export function createJobEngine(
     const state = stateOf(job);
     const answer = lostAnswerShown(state.rpc, commandKeyOf(job), s);
     if (!answer) return null;
-    const held = await jobs.resume(job, s.sessionId);
-    if (!held) return null;
     const d = descriptorOf(job.type);
     const { lost: _lost, inFlight: _inFlight, ...kept } = state;
-    const v = await view(held, kept, s.baseUrl);
+    const v = await view(job, kept, s.baseUrl);
+    const step = decide(job, `read ${answer.name}`, () => d.answer(v, answer));
+    // A job with more RPCs to send after this one runs again from its start: the session is only
+    // beginning, and the RPC would have nobody to go out with here.
+    if (step.kind === 'rpc') return null;
+    const held = await jobs.resume(job, s.sessionId);
+    if (!held) return null;
     log.info(
       { jobId: job.id, type: job.type, rpc: state.rpc },
       'jobs: the router shows a lost answer took effect',
     );
-    const step = decide(held, `read ${answer.name}`, () => d.answer(v, answer));
     await apply(held, kept, step, s.sessionId, v);
     return step.kind === 'wait' ? ((await jobs.find(job.id)) ?? null) : null;
   }
