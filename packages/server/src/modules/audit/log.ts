@@ -1,7 +1,7 @@
 // The audit log (issue 22): one entry per change made through the API (who, role, what, the target,
 // from where, the result) and per sign-in, sign-in failure and sign-out. Append-only: nothing here
 // updates or deletes an entry but the retention prune. Entries are buffered and written in batches
-// on a timer, as the activity log is (stats/activity.ts), so an API call costs no extra round trip;
+// on a timer, as the activity log is (db/write-buffer.ts), so an API call costs no extra round trip;
 // what is buffered is written when the app closes.
 import { randomBytes } from 'node:crypto';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
@@ -9,6 +9,7 @@ import type { AuditEntry, AuditPage, AuditQuery } from '../../contract/users';
 import type { Database } from '../../db/schema';
 import type { AuditLogRow, NewAuditLogRow } from '../../db/tables/audit-log';
 import { csvRow } from '../../http/csv';
+import { createWriteBuffer } from '../../db/write-buffer';
 
 export interface AuditLogOptions {
   /** Buffered entries are written at least this often... */
@@ -62,9 +63,18 @@ const MAX_CELL = { actor: 128, target: 256, detail: 2000 } as const;
 const cut = (value: string | null | undefined, max: number) => (value == null ? null : value.slice(0, max));
 
 export function createAuditLog(db: Kysely<Database>, o: AuditLogOptions) {
-  let pending: NewAuditLogRow[] = [];
-  let flushing: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
+  const buffer = createWriteBuffer<NewAuditLogRow>({
+    ...o,
+    async write(batch) {
+      // Bounded statements: SQLite allows 32,766 variables, 11 per row.
+      for (let i = 0; i < batch.length; i += 500)
+        await db
+          .insertInto('audit_log')
+          .values(batch.slice(i, i + 500))
+          .execute()
+          .catch(o.onError);
+    },
+  });
 
   function filtered(q: Omit<AuditQuery, 'limit' | 'offset'>) {
     return <O>(query: SelectQueryBuilder<Database, 'audit_log', O>) => {
@@ -80,33 +90,13 @@ export function createAuditLog(db: Kysely<Database>, o: AuditLogOptions) {
     };
   }
 
-  /** Writes what is buffered (tests call it instead of waiting). */
-  function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const run = async (): Promise<void> => {
-      while (pending.length > 0) {
-        const batch = pending;
-        pending = [];
-        // Bounded statements: SQLite allows 32,766 variables, 11 per row.
-        for (let i = 0; i < batch.length; i += 500)
-          await db
-            .insertInto('audit_log')
-            .values(batch.slice(i, i + 500))
-            .execute()
-            .catch(o.onError);
-      }
-    };
-    flushing = (flushing ?? Promise.resolve()).then(run);
-    return flushing;
-  }
-
   return {
-    flush,
+    /** Writes what is buffered (tests call it instead of waiting). */
+    flush: buffer.flush,
     /** Buffers one entry, stamped now. */
     record(entry: AuditRecord): void {
       const at = Date.now();
-      pending.push({
+      buffer.add({
         ...entry,
         actor: cut(entry.actor, MAX_CELL.actor),
         target: cut(entry.target, MAX_CELL.target),
@@ -115,14 +105,6 @@ export function createAuditLog(db: Kysely<Database>, o: AuditLogOptions) {
         id: nextId(at),
         created_at: new Date(at).toISOString(),
       });
-      if (pending.length >= o.flushAt) void flush();
-      else if (!timer) {
-        timer = setTimeout(() => {
-          timer = null;
-          void flush();
-        }, o.flushIntervalMs);
-        timer.unref();
-      }
     },
     /** GET /api/audit: newest first. */
     async page(q: AuditQuery): Promise<AuditPage> {
@@ -156,7 +138,7 @@ export function createAuditLog(db: Kysely<Database>, o: AuditLogOptions) {
     },
     /** Stops the timer and writes what is buffered (the app's close). */
     async stop(): Promise<void> {
-      await flush();
+      await buffer.flush();
     },
   };
 }

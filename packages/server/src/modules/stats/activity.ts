@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { ActivityEntry, ActivityPage, ActivityQuery, ActivityType } from '../../contract';
 import type { Database } from '../../db/schema';
 import type { ActivityRow, NewActivityRow } from '../../db/tables/activity';
+import { createWriteBuffer } from '../../db/write-buffer';
 import type { DevicesService } from '../devices/index';
 import type { EventBus } from '../live/index';
 
@@ -72,10 +73,8 @@ export function createActivityLog(
   bus: EventBus,
   o: ActivityLogOptions,
 ) {
-  let pending: Pending[] = [];
   const serials = new Map<string, string>();
-  let flushing: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
+  const buffer = createWriteBuffer<Pending>({ ...o, write });
 
   function remember(deviceId: string, serial: string): void {
     if (serials.size >= MAX_KNOWN_SERIALS) serials.clear();
@@ -83,15 +82,7 @@ export function createActivityLog(
   }
 
   function add(entry: Omit<Pending, 'at'>): void {
-    pending.push({ ...entry, at: Date.now() });
-    if (pending.length >= o.flushAt) void flush();
-    else if (!timer) {
-      timer = setTimeout(() => {
-        timer = null;
-        void flush();
-      }, o.flushIntervalMs);
-      timer.unref();
-    }
+    buffer.add({ ...entry, at: Date.now() });
   }
 
   async function write(batch: Pending[]): Promise<void> {
@@ -116,19 +107,7 @@ export function createActivityLog(
   }
 
   /** Writes what is buffered (tests call it instead of waiting). */
-  function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const run = async (): Promise<void> => {
-      while (pending.length > 0) {
-        const batch = pending;
-        pending = [];
-        await write(batch).catch(o.onError);
-      }
-    };
-    flushing = (flushing ?? Promise.resolve()).then(run);
-    return flushing;
-  }
+  const flush = buffer.flush;
 
   const stops = [
     bus.on('device_event', ({ deviceId, serialNumber, event }) => {
