@@ -46,6 +46,8 @@ export interface ProvisorProcessOptions {
   dir?: string;
   port?: number;
   startTimeoutMs?: number;
+  /** Extra arguments to node before the server's script, e.g. --cpu-prof for a benchmark's profile. */
+  nodeArgs?: string[];
 }
 
 export async function startProvisorProcess(o: ProvisorProcessOptions = {}): Promise<ProvisorProcess> {
@@ -54,7 +56,7 @@ export async function startProvisorProcess(o: ProvisorProcessOptions = {}): Prom
   let log = '';
   const child = spawn(
     process.execPath,
-    ['--import', tsxLoader, join(repoRoot, 'packages', 'server', 'src', 'main.ts')],
+    [...(o.nodeArgs ?? []), '--import', tsxLoader, join(repoRoot, 'packages', 'server', 'src', 'main.ts')],
     {
       cwd: dir,
       env: {

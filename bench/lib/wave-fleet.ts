@@ -18,6 +18,8 @@ export interface SimStatus {
 
 /** `count` routers with serials from `serialTemplate` (e.g. 'WAVE{i:05}') against a new server. */
 export async function startWaveFleet(count: number, serialTemplate: string) {
+  // WAVE_CPU_PROF=<dir>: V8 CPU profiles of the server (<dir>) and the simulator (<dir>/sim).
+  const profileDir = process.env.WAVE_CPU_PROF;
   const server = await startProvisorProcess({
     env: {
       PROVISOR_ADMIN_PASSWORD: PASSWORD,
@@ -26,11 +28,15 @@ export async function startWaveFleet(count: number, serialTemplate: string) {
       PROVISOR_CR_MIN_INTERVAL_MS: '0',
       PROVISOR_CR_CONCURRENCY: '200',
     },
+    ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
   });
   let last: SimStatus = { sessionsOk: 0, failed: 0, crAccepted: 0 };
   const sim = spawn(
-    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    process.execPath,
     [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/sim`] : []),
+      '--import',
+      'tsx',
       join(repoRoot, 'packages/sim/src/cli.ts'),
       ...[
         '--acs',
@@ -63,6 +69,9 @@ export async function startWaveFleet(count: number, serialTemplate: string) {
       /** The server's base URL and the admin's password (for calls the JSON client cannot make). */
       url: server.url,
       password: PASSWORD,
+      /** Process ids, for the CPU each uses (bench/session-throughput/load.ts cpuSeconds). */
+      serverPid: server.child.pid!,
+      simPid: sim.pid!,
       /** The simulator's latest counters. */
       status: (): SimStatus => ({ ...last }),
       /** Waits for one more status line from the simulator (it prints every 0.2 s). */

@@ -46,6 +46,8 @@ export interface LoadResult {
   failures: number;
   seconds: number;
   latenciesMs: number[];
+  /** Where a following run goes on (`startAt`). */
+  next: number;
 }
 
 export interface LoadOptions {
@@ -57,6 +59,30 @@ export interface LoadOptions {
   rate?: number;
   /** Stop after this many sessions were started (e.g. one pass over every router). */
   maxSessions?: number;
+  /** The first body to send (the index into `bodies`); a later run can go on where one stopped. */
+  startAt?: number;
+  /** One session on `client` from `body`: true when it ended as it should. The shortest by default. */
+  session?: (client: Client, body: string, index: number) => Promise<boolean>;
+}
+
+/** The shortest session: Inform → InformResponse → empty POST → 204. */
+export async function shortestSession(client: Client, body: string): Promise<boolean> {
+  const inform = await client.request({
+    method: 'POST',
+    path: '/',
+    body,
+    headers: { 'content-type': 'text/xml; charset=utf-8' },
+  });
+  await inform.body.text();
+  const cookie = String(inform.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  const end = await client.request({
+    method: 'POST',
+    path: '/',
+    body: '',
+    headers: cookie ? { cookie } : {},
+  });
+  await end.body.dump();
+  return inform.statusCode === 200 && end.statusCode === 204;
 }
 
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
@@ -67,30 +93,17 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const latenciesMs: number[] = [];
   let sessions = 0;
   let failures = 0;
-  let next = 0;
+  let next = o.startAt ?? 0;
+  const first = next;
+  const session = o.session ?? shortestSession;
   const started = performance.now();
   const deadline = started + o.durationMs;
   const interval = o.rate ? 1000 / o.rate : 0;
   let slot = started;
 
-  async function session(client: Client, body: string): Promise<void> {
+  async function timed(client: Client, body: string, index: number): Promise<void> {
     const t0 = performance.now();
-    const inform = await client.request({
-      method: 'POST',
-      path: '/',
-      body,
-      headers: { 'content-type': 'text/xml; charset=utf-8' },
-    });
-    await inform.body.text();
-    const cookie = String(inform.headers['set-cookie'] ?? '').split(';')[0] ?? '';
-    const end = await client.request({
-      method: 'POST',
-      path: '/',
-      body: '',
-      headers: cookie ? { cookie } : {},
-    });
-    await end.body.dump();
-    if (inform.statusCode !== 200 || end.statusCode !== 204) {
+    if (!(await session(client, body, index))) {
       failures++;
       return;
     }
@@ -107,10 +120,10 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
           if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         }
         if (performance.now() >= deadline) break;
-        if (o.maxSessions !== undefined && next >= o.maxSessions) break;
-        const body = o.bodies[next++ % o.bodies.length]!;
+        if (o.maxSessions !== undefined && next - first >= o.maxSessions) break;
+        const index = next++ % o.bodies.length;
         try {
-          await session(client, body);
+          await timed(client, o.bodies[index]!, index);
         } catch {
           failures++;
         }
@@ -119,7 +132,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   );
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(clients.map((c) => c.close()));
-  return { sessions, failures, seconds, latenciesMs };
+  return { sessions, failures, seconds, latenciesMs, next };
 }
 
 export function percentile(sorted: number[], p: number): number {

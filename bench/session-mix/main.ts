@@ -1,0 +1,205 @@
+// Issue 24, target 1: the realistic session mix. Periodic Informs of 20 to 40 parameters, 1 in 10 a
+// `4 VALUE CHANGE` with a new value, 1 session in 20 running a job (a SetParameterValues of 5
+// parameters), 1 in 200 a GetParameterValues of a 300-parameter subtree (see mix.ts). Measured in
+// one run against a limit server playing the same exchanges canned (limit-server.ts), then against
+// Provisor on SQLite and on PostgreSQL, each at its peak and paced at 80% of it.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
+import { machine, printTable, writeResults } from '../lib/measure';
+import { benchPostgresUrl, freshPostgresDatabase } from '../lib/postgres';
+import { cpuSeconds, percentile, runLoad, type LoadResult } from '../session-throughput/load';
+import { GET_PATH, SET_PARAMETERS } from './mix';
+import { mixRouters, type MixCounts } from './router';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = join(here, '..', '..');
+// Enough routers that neither the peak run nor the paced run after it meets a router twice: each
+// job runs once, at the router's first session after the jobs were created.
+const DEVICES = Number(process.env.MIX_DEVICES ?? 30_000);
+const CONNECTIONS = Number(process.env.THROUGHPUT_CONNECTIONS ?? 32);
+const DURATION_MS = Number(process.env.THROUGHPUT_SECONDS ?? 8) * 1000;
+const PASSWORD = 'bench-admin-password';
+
+interface Row {
+  target: string;
+  result: LoadResult;
+  cpuPerSessionMs: number;
+  counts: MixCounts;
+}
+
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!;
+
+async function measure(
+  target: string,
+  url: string,
+  pid: number,
+  o: { startAt?: number; rate?: number; maxSessions?: number } = {},
+): Promise<Row> {
+  const routers = mixRouters(DEVICES);
+  const before = cpuSeconds(pid);
+  const result = await runLoad({
+    url,
+    connections: CONNECTIONS,
+    durationMs: DURATION_MS,
+    bodies: routers.bodies,
+    session: routers.session,
+    ...o,
+  });
+  const cpu = cpuSeconds(pid) - before;
+  if (routers.counts.unexpected.length > 0)
+    console.log(`${target}: unexpected messages`, routers.counts.unexpected);
+  return {
+    target,
+    result,
+    cpuPerSessionMs: (cpu * 1000) / Math.max(1, result.sessions),
+    counts: routers.counts,
+  };
+}
+
+async function limitRun(): Promise<Row> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'limit-server.ts')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+  const url = `http://127.0.0.1:${line.toString().trim()}`;
+  try {
+    const warm = mixRouters(DEVICES);
+    await runLoad({
+      url,
+      connections: CONNECTIONS,
+      durationMs: 2000,
+      bodies: warm.bodies,
+      session: warm.session,
+    });
+    return await measure('limit server (canned exchanges)', url, child.pid!, { maxSessions: DEVICES });
+  } finally {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+}
+
+async function runStatement(url: string, statement: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function provisorRun(label: string, env: Record<string, string>): Promise<Row[]> {
+  const server = await startProvisorProcess({
+    env: {
+      PROVISOR_ADMIN_PASSWORD: PASSWORD,
+      PROVISOR_WEB_DIST: '',
+      PROVISOR_LOG_LEVEL: 'error',
+      // As session-throughput: sessions are measured, not the first session's credentials or the
+      // background read of each new router's whole tree.
+      PROVISOR_CR_SET_CREDENTIALS: 'false',
+      PROVISOR_DISCOVER_TREE: 'false',
+      // The jobs' connection requests fail at once (127.0.0.1:9); no second wake within the run.
+      PROVISOR_REWAKE_SECONDS: '86400',
+      ...env,
+    },
+    // MIX_CPU_PROF=<dir>: a V8 CPU profile of the server, written when it stops.
+    ...(process.env.MIX_CPU_PROF
+      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.MIX_CPU_PROF}`] }
+      : {}),
+  });
+  try {
+    // Register every router once (a pass of the mix without jobs), then create the jobs.
+    const registration = mixRouters(DEVICES);
+    const warm = await runLoad({
+      url: server.url,
+      // Fewer at once: a first session costs more (the device's rows are created), and the ACS sheds
+      // new sessions with 503 when its event loop lags (PROVISOR_CWMP_SHED_LAG_MS).
+      connections: 8,
+      durationMs: 900_000,
+      bodies: registration.bodies,
+      session: registration.session,
+      maxSessions: DEVICES,
+    });
+    if (warm.failures > 0)
+      throw new Error(
+        `${warm.failures} sessions failed while registering the routers: ${registration.counts.unexpected.join(' | ')}`,
+      );
+    if (env.DATABASE_URL?.startsWith('postgres')) await runStatement(env.DATABASE_URL, 'ANALYZE');
+    const api = await apiClient(server.url, 'admin', PASSWORD);
+    const sets = await api('/api/provisioning/bulk/set-parameters', {
+      filter: { search: 'MIXS' },
+      parameters: SET_PARAMETERS.map((p) => ({ ...p, type: 'string' })),
+    });
+    const gets = await api('/api/provisioning/bulk/get-parameters', {
+      filter: { search: 'MIXG' },
+      parameters: [GET_PATH],
+    });
+    console.log(
+      `${label}: jobs created`,
+      JSON.stringify(sets).slice(0, 200),
+      JSON.stringify(gets).slice(0, 200),
+    );
+    // Let the jobs' connection requests fail and settle before the clock starts.
+    await new Promise((r) => setTimeout(r, 3000));
+    const pid = server.child.pid!;
+    const peak = await measure(`Provisor (${label})`, server.url, pid, { maxSessions: DEVICES });
+    const rate = 0.8 * (peak.result.sessions / peak.result.seconds);
+    const paced = await measure(`Provisor (${label}) at 80% of peak`, server.url, pid, {
+      startAt: peak.result.next,
+      maxSessions: DEVICES - peak.result.next,
+      rate,
+    });
+    return [peak, paced];
+  } finally {
+    await server.stop();
+  }
+}
+
+console.log(`load average before: ${loadAverage()}`);
+const rows: Row[] = [await limitRun()];
+rows.push(...(await provisorRun('SQLite', {})));
+const pgBase = process.env.THROUGHPUT_SKIP_POSTGRES ? null : benchPostgresUrl('54339');
+if (pgBase)
+  rows.push(
+    ...(await provisorRun('PostgreSQL', {
+      DATABASE_URL: await freshPostgresDatabase(pgBase, 'provisor_mix'),
+    })),
+  );
+else console.log('PostgreSQL: skipped (no server binaries found, or THROUGHPUT_SKIP_POSTGRES set)');
+
+const rate = (r: Row) => r.result.sessions / r.result.seconds;
+const limit = rows[0]!;
+const perThousand = (n: number, r: Row) => ((1000 * n) / Math.max(1, r.counts.sessions)).toFixed(1);
+const table = rows.map((r) => {
+  const sorted = [...r.result.latenciesMs].sort((a, b) => a - b);
+  return {
+    target: r.target,
+    'sessions/s': rate(r).toFixed(0),
+    'server CPU ms/session': r.cpuPerSessionMs.toFixed(3),
+    'p50 ms': percentile(sorted, 50).toFixed(2),
+    'p99 ms': percentile(sorted, 99).toFixed(2),
+    'vs limit': (rate(r) / rate(limit)).toFixed(2),
+    'VALUE CHANGE ‰': perThousand(r.counts.valueChanges, r),
+    'SPV ‰': perThousand(r.counts.sets, r),
+    'GPV ‰': perThousand(r.counts.gets, r),
+    failures: String(r.result.failures),
+  };
+});
+console.log(`${DEVICES} routers, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s per run`);
+printTable(table);
+console.log(`load average after: ${loadAverage()}`);
+console.log(
+  `results: ${writeResults('session-mix', {
+    machine: machine(),
+    devices: DEVICES,
+    connections: CONNECTIONS,
+    durationMs: DURATION_MS,
+    rows: table,
+  })}`,
+);
