@@ -271,8 +271,15 @@ export function createDevicesRepository(
       }
       return found;
     },
-    /** Notes that jobs wait for these devices, in chunks of 500 ids per statement. */
+    /** Notes that jobs wait for these devices (SQLite: 500 ids per statement, its parameter limit). */
     async markJobsWaiting(ids: readonly string[]): Promise<void> {
+      if (dialect === 'postgres') {
+        // One array parameter per 10,000 ids: a bulk call over 100,000 devices is ten statements.
+        for (let i = 0; i < ids.length; i += 10_000)
+          await sql`update devices set jobs_waiting = 1
+            where id = any(${ids.slice(i, i + 10_000)}::text[]) and jobs_waiting = 0`.execute(db);
+        return;
+      }
       for (let i = 0; i < ids.length; i += 500) {
         await db
           .updateTable('devices')
