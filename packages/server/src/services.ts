@@ -203,7 +203,7 @@ async function build(
       offlineGraceSeconds: config.offlineGraceSeconds,
     },
   );
-  const jobs = createJobsService(createJobsRepository(database.db), devices, bus, {
+  const jobs = createJobsService(createJobsRepository(database.db, database.dialect), devices, bus, {
     defaultTtlSeconds: config.jobTtlSeconds,
     waits: { bootSeconds: config.rebootTimeoutSeconds, transferSeconds: config.transferTimeoutSeconds },
     processId: cluster.id,

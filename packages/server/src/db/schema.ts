@@ -4,7 +4,7 @@ import type { ActivityTable, StatsSnapshotsTable } from './tables/activity';
 import type { BulkOperationsTable } from './tables/bulk-operations';
 import type { ClusterProcessesTable, ConnectionRequestSlotsTable } from './tables/cluster';
 import type { CampaignDevicesTable, CampaignsTable, DeviceGroupsTable } from './tables/campaigns';
-import type { DeviceParametersTable, DevicesTable } from './tables/devices';
+import type { DeviceCountsTable, DeviceParametersTable, DevicesTable } from './tables/devices';
 import type { FilesTable } from './tables/files';
 import type { JobsTable } from './tables/jobs';
 import type { LoginAccountFailuresTable } from './tables/login-account-failures';
@@ -27,6 +27,7 @@ export interface Database {
   login_known_addresses: LoginKnownAddressesTable;
   meta: MetaTable;
   devices: DevicesTable;
+  device_counts: DeviceCountsTable;
   device_parameters: DeviceParametersTable;
   settings: SettingsTable;
   jobs: JobsTable;

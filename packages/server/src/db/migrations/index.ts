@@ -21,6 +21,7 @@ import * as m0019 from './0019-activity-and-snapshots';
 import * as m0020 from './0020-groups-and-campaigns';
 import * as m0021 from './0021-cluster';
 import * as m0022 from './0022-users-roles-tokens-audit';
+import * as m0023 from './0023-device-counts';
 import * as m0025 from './0025-jobs-status-type';
 
 export const migrations: Record<string, Migration> = {
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0020-groups-and-campaigns': m0020,
   '0021-cluster': m0021,
   '0022-users-roles-tokens-audit': m0022,
+  '0023-device-counts': m0023,
   '0025-jobs-status-type': m0025,
 };

@@ -55,3 +55,14 @@ export interface DeviceParametersTable {
   device_id: string;
   parameters: string;
 }
+
+/**
+ * PostgreSQL only: how many devices are in each status, kept exact by triggers on devices (migration
+ * 0023): what the
+ * dashboard and the list's unfiltered and status-filtered totals read. Written only by the triggers.
+ */
+export interface DeviceCountsTable {
+  status: string;
+  /** bigint: the PostgreSQL driver answers it as a string. */
+  n: string | number;
+}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { JobRow, JobStatus, JobType, NewJobRow } from '../../db/tables/jobs';
 import { BACKGROUND_JOB_TYPES, INTERNAL_JOB_TYPES } from './types';
@@ -15,7 +15,34 @@ export interface JobListQuery {
 
 export type JobPatch = Partial<Omit<JobRow, 'id' | 'device_id' | 'type' | 'params' | 'created_at'>>;
 
-export function createJobsRepository(db: Kysely<Database>) {
+/** The jobs table's columns, in the order the PostgreSQL bulk insert passes them (one array each). */
+const JOB_COLUMNS = [
+  ['id', 'text'],
+  ['device_id', 'text'],
+  ['type', 'text'],
+  ['params', 'text'],
+  ['status', 'text'],
+  ['attempts', 'integer'],
+  ['error', 'text'],
+  ['fault_code', 'integer'],
+  ['result', 'text'],
+  ['state', 'text'],
+  ['command_key', 'text'],
+  ['wait_until', 'text'],
+  ['operation_id', 'text'],
+  ['owner', 'text'],
+  ['session_id', 'text'],
+  ['created_at', 'text'],
+  ['started_at', 'text'],
+  ['finished_at', 'text'],
+  ['expires_at', 'text'],
+  ['updated_at', 'text'],
+] as const satisfies readonly (readonly [keyof NewJobRow, string])[];
+
+/** Rows per PostgreSQL bulk insert: 10,000 jobs are about 4 MB of arrays. */
+const POSTGRES_INSERT_CHUNK = 10_000;
+
+export function createJobsRepository(db: Kysely<Database>, dialect: 'sqlite' | 'postgres' = 'sqlite') {
   function filtered(q: Omit<JobListQuery, 'limit' | 'offset'>) {
     let query = db.selectFrom('jobs');
     // The ACS's own jobs show in a device's history, and when asked for by type; the fleet-wide
@@ -30,6 +57,19 @@ export function createJobsRepository(db: Kysely<Database>) {
 
   return {
     async insertMany(rows: NewJobRow[]): Promise<void> {
+      if (dialect === 'postgres') {
+        // One array per column, unnested: a bulk call's 100,000 jobs are ten statements of 20
+        // parameters each, instead of 200 statements of 10,000 (issue 24, bench million-devices).
+        for (let i = 0; i < rows.length; i += POSTGRES_INSERT_CHUNK) {
+          const chunk = rows.slice(i, i + POSTGRES_INSERT_CHUNK);
+          const arrays = JOB_COLUMNS.map(
+            ([column, type]) => sql`${chunk.map((r) => r[column] ?? defaultOf(column))}::${sql.raw(type)}[]`,
+          );
+          await sql`insert into jobs (${sql.join(JOB_COLUMNS.map(([c]) => sql.ref(c)))})
+            select * from unnest(${sql.join(arrays)})`.execute(db);
+        }
+        return;
+      }
       // Chunks keep each statement under SQLite's bound-parameter limit.
       for (let i = 0; i < rows.length; i += 500)
         await db
@@ -206,3 +246,10 @@ export function createJobsRepository(db: Kysely<Database>) {
 }
 
 export type JobsRepository = ReturnType<typeof createJobsRepository>;
+
+/** What the table gives a column left out of a new row (migrations 0003, 0015, 0016, 0021). */
+function defaultOf(column: keyof NewJobRow): string | number | null {
+  if (column === 'status') return 'pending';
+  if (column === 'attempts') return 0;
+  return null;
+}

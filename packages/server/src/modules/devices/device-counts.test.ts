@@ -1,0 +1,26 @@
+// The status counts the dashboard and the device list's totals read, on SQLite (which counts rows; the
+// kept counts of migration 0023 are PostgreSQL's: device-counts.postgres.test.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'vitest';
+import { countsStayExact } from '../../../test/device-counts-scenario';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database';
+
+describe('device status counts (SQLite)', () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'provisor-counts-'));
+    handle = openDatabase({ kind: 'sqlite', path: join(dir, 'provisor.db') });
+  });
+  afterEach(async () => {
+    await handle.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stay exact through inserts, status changes and deletes', async () => {
+    await migrateToLatest(handle.db);
+    await countsStayExact(handle.db, 'sqlite');
+  });
+});
