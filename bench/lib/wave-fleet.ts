@@ -14,6 +14,9 @@ export interface SimStatus {
   sessionsOk: number;
   failed: number;
   crAccepted: number;
+  /** Routers in a session right now, and connection requests refused as busy so far. */
+  inSession: number;
+  crBusy: number;
 }
 
 /** `count` routers with serials from `serialTemplate` (e.g. 'WAVE{i:05}') against a new server. */
@@ -30,7 +33,7 @@ export async function startWaveFleet(count: number, serialTemplate: string) {
     },
     ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
   });
-  let last: SimStatus = { sessionsOk: 0, failed: 0, crAccepted: 0 };
+  let last: SimStatus = { sessionsOk: 0, failed: 0, crAccepted: 0, inSession: 0, crBusy: 0 };
   const sim = spawn(
     process.execPath,
     [
@@ -54,8 +57,18 @@ export async function startWaveFleet(count: number, serialTemplate: string) {
   );
   sim.stdout!.on('data', (d: Buffer) => {
     for (const line of d.toString().split('\n')) {
-      const m = /sessions ok (\d+) · failed (\d+).*conn\. requests (\d+) accepted/.exec(line);
-      if (m) last = { sessionsOk: Number(m[1]), failed: Number(m[2]), crAccepted: Number(m[3]) };
+      const m =
+        /sessions ok (\d+) · failed (\d+) · in session (\d+).*conn\. requests (\d+) accepted, (\d+) busy/.exec(
+          line,
+        );
+      if (m)
+        last = {
+          sessionsOk: Number(m[1]),
+          failed: Number(m[2]),
+          inSession: Number(m[3]),
+          crAccepted: Number(m[4]),
+          crBusy: Number(m[5]),
+        };
     }
   });
   const stop = async () => {

@@ -54,8 +54,19 @@ try {
   await api('/api/provisioning/assign-profile', { deviceIds: ids, profileId: profile.id });
   const assignSeconds = (performance.now() - started) / 1000;
   let stats = { completed: 0, failed: 0, pending: 0, running: 0 };
+  // Once a second: jobs completed, routers in a session, connection requests refused as busy.
+  const timeline: string[] = [];
+  let nextMark = 1;
   for (;;) {
     stats = await api('/api/provisioning/stats');
+    const t = (performance.now() - started) / 1000;
+    if (t >= nextMark) {
+      const s = fleet.status();
+      timeline.push(
+        `${nextMark}s ${stats.completed} done, ${stats.running} running, ${s.inSession} in session, ${s.crBusy - before.crBusy} busy`,
+      );
+      nextMark++;
+    }
     if (stats.completed + stats.failed >= COUNT || performance.now() - started > 600_000) break;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -85,6 +96,7 @@ try {
         seconds < 20 && stats.failed === 0 && stats.completed === COUNT ? 'yes' : 'NO',
     },
   ];
+  console.log(timeline.join('\n'));
   printTable(rows);
   console.log(
     `results: ${writeResults('provisioning-wave', { machine: machine(), count: COUNT, seconds, sessions, connectionRequests: crs, stats, rows })}`,

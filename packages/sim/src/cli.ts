@@ -45,8 +45,17 @@ async function main(): Promise<number> {
       `connection requests on ${fleet.crServer.urlFor('')}<serial>. Ctrl-C stops.`,
   );
   const tty = process.stdout.isTTY === true;
+  // The latest failure is looked for among every device's log only when a session failed since the
+  // last look: the scan is O(devices), and the status line runs every 0.2 s beside a wave.
+  let failuresSeen = 0;
+  let latestError: string | undefined;
   const show = () => {
-    const line = formatStatus(fleet.stats(), lastError(fleet));
+    const stats = fleet.stats();
+    if (stats.sessionsFailed !== failuresSeen) {
+      failuresSeen = stats.sessionsFailed;
+      latestError = lastError(fleet);
+    }
+    const line = formatStatus(stats, latestError);
     if (tty) process.stdout.write(`\r\x1b[2K${line.slice(0, (process.stdout.columns || 200) - 1)}`);
     else console.log(line);
   };
