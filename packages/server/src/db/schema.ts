@@ -6,7 +6,7 @@ import type { ClusterProcessesTable, ConnectionRequestSlotsTable } from './table
 import type { CampaignDevicesTable, CampaignsTable, DeviceGroupsTable } from './tables/campaigns';
 import type { DeviceCountsTable, DeviceParametersTable, DevicesTable } from './tables/devices';
 import type { FilesTable } from './tables/files';
-import type { JobsTable } from './tables/jobs';
+import type { JobCountsTable, JobsTable } from './tables/jobs';
 import type { LoginAccountFailuresTable } from './tables/login-account-failures';
 import type { LoginAddressFailuresTable } from './tables/login-address-failures';
 import type { LoginKnownAddressesTable } from './tables/login-known-addresses';
@@ -31,6 +31,7 @@ export interface Database {
   device_parameters: DeviceParametersTable;
   settings: SettingsTable;
   jobs: JobsTable;
+  job_counts: JobCountsTable;
   bulk_operations: BulkOperationsTable;
   files: FilesTable;
   templates: TemplatesTable;

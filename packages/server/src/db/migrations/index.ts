@@ -22,7 +22,7 @@ import * as m0020 from './0020-groups-and-campaigns';
 import * as m0021 from './0021-cluster';
 import * as m0022 from './0022-users-roles-tokens-audit';
 import * as m0023 from './0023-device-counts';
-import * as m0025 from './0025-jobs-status-type';
+import * as m0025 from './0025-job-counts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -47,5 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0021-cluster': m0021,
   '0022-users-roles-tokens-audit': m0022,
   '0023-device-counts': m0023,
-  '0025-jobs-status-type': m0025,
+  '0025-job-counts': m0025,
 };

@@ -44,3 +44,14 @@ export interface JobsTable {
 
 export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
+
+/**
+ * PostgreSQL only: how many jobs are in each status, by type, kept exact by triggers on jobs
+ * (migration 0025): what the job counts by status read. Written only by the triggers.
+ */
+export interface JobCountsTable {
+  status: string;
+  type: string;
+  /** bigint: the PostgreSQL driver answers it as a string. */
+  n: string | number;
+}

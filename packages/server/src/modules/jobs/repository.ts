@@ -119,15 +119,27 @@ export function createJobsRepository(db: Kysely<Database>, dialect: 'sqlite' | '
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
+    /**
+     * Jobs by status, the ACS's own left out. PostgreSQL reads the counts its triggers keep
+     * (migration 0025: a count over 100,000 jobs took about 100 ms); SQLite counts its covering index.
+     */
     async countByStatus(): Promise<Record<JobStatus, number>> {
-      const rows = await db
-        .selectFrom('jobs')
-        .where('type', 'not in', INTERNAL_JOB_TYPES)
-        .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
-        .groupBy('status')
-        .execute();
+      const rows =
+        dialect === 'postgres'
+          ? await db
+              .selectFrom('job_counts')
+              .where('type', 'not in', INTERNAL_JOB_TYPES)
+              .select(['status', (eb) => eb.fn.sum<string | number>('n').as('n')])
+              .groupBy('status')
+              .execute()
+          : await db
+              .selectFrom('jobs')
+              .where('type', 'not in', INTERNAL_JOB_TYPES)
+              .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+              .groupBy('status')
+              .execute();
       const counts = { pending: 0, running: 0, completed: 0, failed: 0, cancelled: 0 };
-      for (const r of rows) counts[r.status] = Number(r.n);
+      for (const r of rows) if (r.status in counts) counts[r.status as JobStatus] = Number(r.n);
       return counts;
     },
     expired(now: string): Promise<JobRow[]> {
