@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
+import { pinLoad, pinNote, pinPostgres, pinServer } from '../lib/pin';
 import { benchPostgresUrl, freshPostgresDatabase } from '../lib/postgres';
 import { cpuSeconds, percentile, runLoad, type LoadResult } from '../session-throughput/load';
 import { GET_PATH, SET_PARAMETERS } from './mix';
@@ -66,6 +67,7 @@ async function limitRun(): Promise<Row> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+  pinServer(child.pid!);
   const url = `http://127.0.0.1:${line.toString().trim()}`;
   try {
     const warm = mixRouters(DEVICES);
@@ -113,6 +115,7 @@ async function provisorRun(label: string, env: Record<string, string>): Promise<
       ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.MIX_CPU_PROF}`] }
       : {}),
   });
+  pinServer(server.child.pid!);
   try {
     // Register every router once (a pass of the mix without jobs), then create the jobs.
     const registration = mixRouters(DEVICES);
@@ -161,10 +164,13 @@ async function provisorRun(label: string, env: Record<string, string>): Promise<
   }
 }
 
+pinLoad();
+console.log(pinNote());
 console.log(`load average before: ${loadAverage()}`);
 const rows: Row[] = [await limitRun()];
 rows.push(...(await provisorRun('SQLite', {})));
 const pgBase = process.env.THROUGHPUT_SKIP_POSTGRES ? null : benchPostgresUrl('54339');
+if (pgBase) pinPostgres(new URL(pgBase).port);
 if (pgBase)
   rows.push(
     ...(await provisorRun('PostgreSQL', {

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
+import { pinLoad, pinNote, pinPostgres, pinServer } from '../lib/pin';
 import { benchPostgresUrl, freshPostgresDatabase } from '../lib/postgres';
 import { cpuSeconds, informBody, percentile, runLoad, type LoadResult } from './load';
 
@@ -81,6 +82,7 @@ async function provisorRun(label: string, env: Record<string, string>): Promise<
       ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.THROUGHPUT_CPU_PROF}`] }
       : {}),
   });
+  pinServer(server.child.pid!);
   try {
     // Register every router once (and warm up), then measure.
     const warm = await runLoad({
@@ -112,6 +114,7 @@ async function limitRun(keepAlive: boolean): Promise<Row> {
     env: { ...process.env, LIMIT_KEEP_ALIVE: keepAlive ? '1' : '0' },
   });
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+  pinServer(child.pid!);
   const url = `http://127.0.0.1:${line.toString().trim()}`;
   try {
     await runLoad({ url, connections: CONNECTIONS, durationMs: 2000, bodies });
@@ -126,6 +129,8 @@ async function limitRun(keepAlive: boolean): Promise<Row> {
   }
 }
 
+pinLoad();
+console.log(pinNote());
 const rows: Row[] = [];
 // The limit: the same sessions, ended with Connection: close as Provisor (like GenieACS) ends them,
 // so each session is a new TCP connection on both sides. For reference, the same server keeping the
@@ -134,8 +139,13 @@ rows.push(await limitRun(false));
 rows.push(await limitRun(true));
 rows.push(...(await provisorRun('SQLite', {})));
 const pgBase = process.env.THROUGHPUT_SKIP_POSTGRES ? null : benchPostgresUrl('54339');
+if (pgBase) pinPostgres(new URL(pgBase).port);
 if (pgBase)
-  rows.push(...(await provisorRun('PostgreSQL', { DATABASE_URL: await freshPostgresDatabase(pgBase, 'provisor_bench') })));
+  rows.push(
+    ...(await provisorRun('PostgreSQL', {
+      DATABASE_URL: await freshPostgresDatabase(pgBase, 'provisor_bench'),
+    })),
+  );
 else console.log('PostgreSQL: skipped (no server binaries found, or THROUGHPUT_SKIP_POSTGRES set)');
 
 const limit = rows[0]!;
