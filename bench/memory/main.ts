@@ -12,7 +12,16 @@ import { machine, printTable, writeResults } from '../lib/measure';
 import { informBody, runLoad } from '../session-throughput/load';
 import { openConsoles, signInConsoles } from './consoles';
 import { startFleet } from './fleet';
-import { INSPECT_OPTION, inspectorGc, load1, memoryProbe, sleep, slope, type MemoryReading } from './probe';
+import {
+  INSPECT_OPTION,
+  inspectorGc,
+  load1,
+  median,
+  memoryProbe,
+  sleep,
+  slope,
+  type MemoryReading,
+} from './probe';
 import { holdSessions } from './sessions';
 
 const ROUTERS = Number(process.env.MEMORY_ROUTERS ?? 10_000);
@@ -185,6 +194,14 @@ const soak = await (async () => {
     const start = performance.now();
     for (let i = 0; ; i++) {
       const elapsed = (performance.now() - start) / 1000;
+      // Read before the minute's bulk call, not just after it (its jobs in flight are live).
+      const r = await probe.read();
+      readings.push({ ...r, t: elapsed });
+      console.log(
+        `soak ${elapsed.toFixed(0)} s: RSS ${mb(r.rssMb)} MB, heap ${mb(r.heapUsedMb)} MB, load ${r.load1}, ` +
+          `sessions ${fleet.status().sessionsOk - before.sessionsOk}`,
+      );
+      if (elapsed >= SOAK_S) break;
       if (i > 0 && i % (BULK_EVERY_S / SOAK_EVERY_S) === 0) {
         const slice = Array.from(
           { length: BULK_DEVICES },
@@ -199,13 +216,6 @@ const soak = await (async () => {
         });
         bulks++;
       }
-      const r = await probe.read();
-      readings.push({ ...r, t: elapsed });
-      console.log(
-        `soak ${elapsed.toFixed(0)} s: RSS ${mb(r.rssMb)} MB, heap ${mb(r.heapUsedMb)} MB, load ${r.load1}, ` +
-          `sessions ${fleet.status().sessionsOk - before.sessionsOk}`,
-      );
-      if (elapsed >= SOAK_S) break;
       await sleep(start + (i + 1) * SOAK_EVERY_S * 1000 - performance.now());
     }
     const after = fleet.status();
@@ -244,11 +254,28 @@ printTable([
 
 let soakSummary: Record<string, unknown> | null = null;
 if (soak) {
+  const soakSummary0: Record<string, unknown> = {};
   const rs = soak.readings;
   const half = rs.filter((r) => r.t >= rs[rs.length - 1]!.t / 2);
   const perMin = (f: (r: MemoryReading) => number) => slope(half.map((r) => ({ x: r.t / 60, y: f(r) })));
-  const mid = rs[Math.floor(rs.length / 2)]!;
+  // Start, middle and end: each the median (field by field) of a minute's readings.
+  const window = (from: number): MemoryReading => {
+    const w = rs.filter((r) => r.t >= from && r.t < from + 60);
+    const med = (f: (r: MemoryReading) => number) => median(w.map(f));
+    return {
+      t: from,
+      rssMb: med((r) => r.rssMb),
+      heapUsedMb: med((r) => r.heapUsedMb),
+      heapTotalMb: med((r) => r.heapTotalMb),
+      externalMb: med((r) => r.externalMb),
+      load1: med((r) => r.load1),
+    };
+  };
+  const last = rs[rs.length - 1]!.t;
+  const [first, mid, end] = [window(0), window(Math.max(0, last / 2 - 30)), window(Math.max(0, last - 59))];
+  Object.assign(soakSummary0, { start: first, middle: mid, end });
   soakSummary = {
+    ...soakSummary0,
     rssSlopeMbPerMin: perMin((r) => r.rssMb),
     heapSlopeMbPerMin: perMin((r) => r.heapUsedMb),
   };
@@ -259,9 +286,9 @@ if (soak) {
       `(${soak.consoleFailures} failures)`,
   );
   printTable([
-    row(`start (${rs[0]!.t.toFixed(0)} s)`, rs[0]!),
-    row(`middle (${mid.t.toFixed(0)} s)`, mid),
-    row(`end (${rs[rs.length - 1]!.t.toFixed(0)} s)`, rs[rs.length - 1]!),
+    row(`start (median of ${first.t.toFixed(0)} to ${(first.t + 60).toFixed(0)} s)`, first),
+    row(`middle (median of ${mid.t.toFixed(0)} to ${(mid.t + 60).toFixed(0)} s)`, mid),
+    row(`end (median of ${end.t.toFixed(0)} to ${(end.t + 60).toFixed(0)} s)`, end),
     {
       state: 'slope of the last half (MB/min)',
       'RSS MB': perMin((r) => r.rssMb).toFixed(2),
