@@ -163,6 +163,8 @@ const perConsoleKb = ((states.consolesOpen.rssMb - states.afterSessions.rssMb) *
 const perConsoleHeapKb =
   ((states.consolesOpen.heapUsedMb - states.afterSessions.heapUsedMb) * 1024) / CONSOLES;
 
+const SNAPSHOTS = process.env.MEMORY_SNAPSHOTS;
+
 // ---- d: the soak, on a new server.
 const soak = await (async () => {
   if (SOAK_S <= 0) return null;
@@ -197,6 +199,10 @@ const soak = await (async () => {
       // Read before the minute's bulk call, not just after it (its jobs in flight are live).
       const r = await probe.read();
       readings.push({ ...r, t: elapsed });
+      // MEMORY_SNAPSHOTS=<dir>: heap snapshots at the soak's start and end, to compare what grew
+      // (bench/memory/heap-diff.ts).
+      if (SNAPSHOTS && (i === 0 || elapsed >= SOAK_S))
+        await gc.snapshot(`${SNAPSHOTS}/soak-${i === 0 ? 'start' : 'end'}.heapsnapshot`);
       console.log(
         `soak ${elapsed.toFixed(0)} s: RSS ${mb(r.rssMb)} MB, heap ${mb(r.heapUsedMb)} MB, load ${r.load1}, ` +
           `sessions ${fleet.status().sessionsOk - before.sessionsOk}`,

@@ -3,7 +3,7 @@
 // each reading a full garbage collection is asked through the inspector (the server is started with
 // NODE_OPTIONS=--inspect=127.0.0.1:0; CDP `HeapProfiler.collectGarbage`), so the heap read is what is
 // live, not what the collector has not reached yet; a state is the median of several such readings.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import WebSocket from 'ws';
 
 export interface MemoryReading {
@@ -51,20 +51,31 @@ export async function inspectorGc(output: () => string) {
   });
   let id = 0;
   const waiting = new Map<number, () => void>();
+  let chunks: string[] = [];
   socket.on('message', (data: Buffer) => {
-    const m = JSON.parse(data.toString()) as { id?: number };
+    const m = JSON.parse(data.toString()) as { id?: number; method?: string; params?: { chunk: string } };
+    if (m.method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push(m.params!.chunk);
     if (m.id !== undefined) waiting.get(m.id)?.();
   });
+  const call = (method: string, params: object = {}) =>
+    new Promise<void>((res) => {
+      const n = ++id;
+      waiting.set(n, () => {
+        waiting.delete(n);
+        res();
+      });
+      socket.send(JSON.stringify({ id: n, method, params }));
+    });
   return {
-    collect: () =>
-      new Promise<void>((res) => {
-        const n = ++id;
-        waiting.set(n, () => {
-          waiting.delete(n);
-          res();
-        });
-        socket.send(JSON.stringify({ id: n, method: 'HeapProfiler.collectGarbage' }));
-      }),
+    collect: () => call('HeapProfiler.collectGarbage'),
+    /** A heap snapshot of the server (after a full collection), written to `path`. */
+    async snapshot(path: string): Promise<void> {
+      await call('HeapProfiler.collectGarbage');
+      chunks = [];
+      await call('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+      writeFileSync(path, chunks.join(''));
+      chunks = [];
+    },
     close: () => socket.close(),
   };
 }
