@@ -1,12 +1,13 @@
 // Issue 24, target 4: one million devices on PostgreSQL. Seeds a fresh database with the server's own
 // migrations and set-based SQL (generate_series), starts the real server on it and measures from
-// outside: the device list's first page, a search, a status filter, deep pages and /api/stats (p50
-// and p95), one bulk set-parameters by filter over 100,000 devices (until the call answers with every
+// outside: the device list's first page, a search, a status filter, deep pages (by offset and by
+// cursor: after=/before=, issue 24) and /api/stats (p50 and p95), one bulk set-parameters by filter over 100,000 devices (until the call answers with every
 // job created), and the server's RSS before and after it.
 // Targets: every p95 under 50 ms; the bulk call under 10 s; RSS under 500 MB.
 //
 // MILLION_DEVICES      devices to seed (default 1,000,000; e.g. 100000 while developing)
 // MILLION_ROUNDS       timed requests per query (default 200)
+// MILLION_AFTER_ROUNDS timed requests per deep page again after the bulk call (default 100)
 // MILLION_DATABASE_URL reuse a database seeded by an earlier run (its URL is printed); it is not
 //                      dropped. Its jobs and bulk operations are deleted first so runs compare.
 // MILLION_KEEP=1       keep the database this run seeds (and print its URL) instead of dropping it
@@ -20,6 +21,7 @@ import { benchPostgresUrl, freshPostgresDatabase } from '../lib/postgres';
 
 const DEVICES = Number(process.env.MILLION_DEVICES ?? 1_000_000);
 const ROUNDS = Number(process.env.MILLION_ROUNDS ?? 200);
+const AFTER_ROUNDS = Number(process.env.MILLION_AFTER_ROUNDS ?? 100);
 const PASSWORD = 'bench-admin-password';
 /** Ten models, one device in ten each: a search for one product class matches 10% of the fleet. */
 const MODELS = [
@@ -150,12 +152,52 @@ try {
     [`last page (offset ${last.toLocaleString('en-US')})`, `/api/devices?limit=100&offset=${last}`],
     ['/api/stats', '/api/stats'],
   ];
+  // Deep pages by cursor: the cursor of the row just before (or after) the page, read from the list
+  // itself (a one-row page by offset names that row in its nextCursor); each cursor page must be the
+  // offset page it stands for.
+  const cursorAt = async (query: string, position: number) =>
+    (await api<{ nextCursor: string }>(`/api/devices?limit=1&offset=${position}${query}`)).nextCursor;
+  const errors = (await api<{ total: number }>('/api/devices?limit=1&status=error')).total;
+  const deepError = Math.floor(errors / 2);
+  const cursorQueries: [string, string, string][] = [
+    [
+      `deep page by cursor (after ${deep.toLocaleString('en-US')})`,
+      `/api/devices?limit=100&after=${await cursorAt('', deep - 1)}`,
+      `/api/devices?limit=100&offset=${deep}`,
+    ],
+    [
+      `deep page by cursor (before ${(deep + 100).toLocaleString('en-US')})`,
+      `/api/devices?limit=100&before=${await cursorAt('', deep + 100)}`,
+      `/api/devices?limit=100&offset=${deep}`,
+    ],
+    [
+      `last page by cursor (after ${last.toLocaleString('en-US')})`,
+      `/api/devices?limit=100&after=${await cursorAt('', last - 1)}`,
+      `/api/devices?limit=100&offset=${last}`,
+    ],
+    [
+      `status error, offset ${deepError.toLocaleString('en-US')}`,
+      `/api/devices?limit=100&status=error&offset=${deepError}`,
+      `/api/devices?limit=100&status=error&offset=${deepError}`,
+    ],
+    [
+      `status error, by cursor (after ${deepError.toLocaleString('en-US')})`,
+      `/api/devices?limit=100&status=error&after=${await cursorAt('&status=error', deepError - 1)}`,
+      `/api/devices?limit=100&status=error&offset=${deepError}`,
+    ],
+  ];
+  for (const [name, byCursor, byOffset] of cursorQueries) {
+    const ids = async (path: string) =>
+      (await api<{ devices: { id: string }[] }>(path)).devices.map((d) => d.id).join();
+    if ((await ids(byCursor)) !== (await ids(byOffset))) throw new Error(`${name}: not the offset page`);
+    queries.splice(queries.length - 1, 0, [name, byCursor]);
+  }
   const rows: Record<string, string>[] = [];
-  const time = async (name: string, path: string) => {
+  const time = async (name: string, path: string, rounds = ROUNDS) => {
     for (let i = 0; i < 10; i++) await api(path); // warm up
     const times: number[] = [];
     let matches = 0;
-    for (let i = 0; i < ROUNDS; i++) {
+    for (let i = 0; i < rounds; i++) {
       const t0 = performance.now();
       const body = await api<{ total?: number; totalDevices?: number }>(path);
       times.push(performance.now() - t0);
@@ -199,12 +241,17 @@ try {
   const rssAfterBulk = rssMb(pid);
   // The dashboard again, now that 100,000 jobs are pending: its job counts read the jobs table.
   await time('/api/stats (after the bulk call)', '/api/stats');
+  // The bulk call marked every tenth device (jobs_waiting): nearly every heap page of devices is
+  // changed and no longer all-visible, as in a live fleet where each Inform writes its row. An
+  // index-only walk then reads the heap for every row it passes; a cursor reads only the page's.
+  for (const [name, path] of queries.filter(([n]) => /deep|last|status error/.test(n)))
+    await time(`${name}, after the bulk call`, path, AFTER_ROUNDS);
   const rssEnd = rssMb(pid);
 
   console.log(
     `${total.toLocaleString('en-US')} devices on PostgreSQL` +
       (seedSeconds === null ? ' (reused database)' : ` (seeded in ${seedSeconds.toFixed(1)} s)`) +
-      `, ${ROUNDS} requests per query after the server settled (${settleSeconds.toFixed(1)} s); ` +
+      `, ${ROUNDS} requests per query (${AFTER_ROUNDS} after the bulk call) after the server settled (${settleSeconds.toFixed(1)} s); ` +
       'machine shared, 1-minute load average beside each figure',
   );
   printTable(rows);

@@ -38,7 +38,19 @@ export type Device = Static<typeof deviceSchema>;
 export const oneDevice = exactObject({ device: deviceSchema });
 export type DeviceAnswer = Static<typeof oneDevice>;
 
-export const deviceList = pagedList('devices', deviceSchema);
+/** A token naming a row's place in the device list's order; opaque to clients. */
+const listCursor = Type.String({ minLength: 1, maxLength: 1024 });
+
+/**
+ * A page of devices. Beside `total` (exact) it carries the cursors of its first and last rows:
+ * `prevCursor` for `before=` (the page before it), `nextCursor` for `after=` (the page after it),
+ * each null when no row lies on that side. `offset` is the one asked for (0 when paging by cursor).
+ */
+export const deviceList = exactObject({
+  ...pagedList('devices', deviceSchema).properties,
+  nextCursor: nullable(listCursor),
+  prevCursor: nullable(listCursor),
+});
 export type DeviceList = Static<typeof deviceList>;
 
 export const listDevicesQuery = Type.Object(
@@ -46,6 +58,13 @@ export const listDevicesQuery = Type.Object(
     status: Type.Optional(deviceStatus),
     search: Type.Optional(Type.String({ maxLength: 128 })),
     ...pagingProperties(100),
+    /**
+     * Keyset paging (issue 24): the page after (or before) the row of this cursor, a `nextCursor` or
+     * `prevCursor` of an earlier answer, with the same search and status. Reads only the page's rows,
+     * however deep: at a million devices a deep `offset` walks every row it skips. Not with an offset.
+     */
+    after: Type.Optional(listCursor),
+    before: Type.Optional(listCursor),
   },
   { additionalProperties: false },
 );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DeviceRow, DeviceStatus, DeviceUpdate, NewDeviceRow } from '../../db/tables/devices';
+import type { DeviceListKey } from './list-cursor';
 
 export interface DeviceIdentity {
   oui: string;
@@ -21,6 +22,17 @@ export interface DeviceListQuery {
   assigned?: boolean;
   limit: number;
   offset: number;
+  /** Keyset paging, in place of `offset`: the page of rows after (or before) this key in the list's order. */
+  after?: DeviceListKey;
+  before?: DeviceListKey;
+}
+
+/** A page of the device list, its exact total, and whether rows lie before and after it. */
+export interface DeviceListPage {
+  rows: DeviceRow[];
+  total: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
 }
 
 /**
@@ -103,7 +115,7 @@ export function createDevicesRepository(
   }
 
   function filtered(
-    q: Omit<DeviceListQuery, 'limit' | 'offset'> & DeviceMatch,
+    q: Omit<DeviceListQuery, 'limit' | 'offset' | 'after' | 'before'> & DeviceMatch,
     candidates: string | undefined,
   ) {
     let query = db.selectFrom('devices');
@@ -133,29 +145,78 @@ export function createDevicesRepository(
     return query;
   }
 
+  /** One row more than the page is read: whether it came says if rows follow. */
+  async function offsetPage(q: DeviceListQuery, candidates: string | undefined) {
+    // PostgreSQL: the page's ids first, by an index-only walk of (status,) serial_number, id
+    // (migration 0006), then only those rows: OFFSET otherwise reads every skipped row from the heap.
+    const page =
+      dialect === 'postgres'
+        ? db
+            .selectFrom('devices')
+            .selectAll()
+            .where(
+              'id',
+              'in',
+              filtered(q, candidates)
+                .select('id')
+                .orderBy('serial_number')
+                .orderBy('id')
+                .limit(q.limit + 1)
+                .offset(q.offset),
+            )
+        : filtered(q, candidates)
+            .selectAll()
+            .limit(q.limit + 1)
+            .offset(q.offset);
+    const rows = await page.orderBy('serial_number').orderBy('id').execute();
+    return { rows: rows.slice(0, q.limit), hasPrevious: q.offset > 0, hasNext: rows.length > q.limit };
+  }
+
+  /**
+   * The page after (or before) `key` in the list's order: an index walk from the key that reads the
+   * page's rows and one more, however deep the page ((status,) serial_number, id on PostgreSQL,
+   * migration 0006). Whether rows lie behind the page is the first step of the same walk the other way
+   * from the key (the key's own row, if it is still there, is behind the page).
+   */
+  async function keysetPage(
+    q: DeviceListQuery,
+    candidates: string | undefined,
+    key: DeviceListKey,
+    direction: 'after' | 'before',
+  ) {
+    const forward = direction === 'after';
+    const at = [key.serialNumber, key.id] as const;
+    const [read, behind] = await Promise.all([
+      filtered(q, candidates)
+        .selectAll()
+        .where((eb) => eb(eb.refTuple('serial_number', 'id'), forward ? '>' : '<', eb.tuple(...at)))
+        .orderBy('serial_number', forward ? 'asc' : 'desc')
+        .orderBy('id', forward ? 'asc' : 'desc')
+        .limit(q.limit + 1)
+        .execute(),
+      filtered(q, candidates)
+        .select('id')
+        .where((eb) => eb(eb.refTuple('serial_number', 'id'), forward ? '<=' : '>=', eb.tuple(...at)))
+        .orderBy('serial_number', forward ? 'desc' : 'asc')
+        .orderBy('id', forward ? 'desc' : 'asc')
+        .limit(1)
+        .execute(),
+    ]);
+    const more = read.length > q.limit;
+    const rows = read.slice(0, q.limit);
+    if (!forward) rows.reverse();
+    const hasBehind = behind.length > 0;
+    return forward
+      ? { rows, hasPrevious: hasBehind, hasNext: more }
+      : { rows, hasPrevious: more, hasNext: hasBehind };
+  }
+
   return {
-    async list(q: DeviceListQuery): Promise<{ rows: DeviceRow[]; total: number }> {
+    async list(q: DeviceListQuery): Promise<DeviceListPage> {
       const candidates = q.search ? await indexCandidates(q.search.toLowerCase()) : undefined;
-      // PostgreSQL: the page's ids first, by an index-only walk of (status,) serial_number, id
-      // (migration 0006), then only those rows: OFFSET otherwise reads every skipped row from the heap.
-      const page =
-        dialect === 'postgres'
-          ? db
-              .selectFrom('devices')
-              .selectAll()
-              .where(
-                'id',
-                'in',
-                filtered(q, candidates)
-                  .select('id')
-                  .orderBy('serial_number')
-                  .orderBy('id')
-                  .limit(q.limit)
-                  .offset(q.offset),
-              )
-          : filtered(q, candidates).selectAll().limit(q.limit).offset(q.offset);
-      const [rows, total] = await Promise.all([
-        page.orderBy('serial_number').orderBy('id').execute(),
+      const key = q.after ?? q.before;
+      const [page, total] = await Promise.all([
+        key ? keysetPage(q, candidates, key, q.after ? 'after' : 'before') : offsetPage(q, candidates),
         q.search || q.assigned !== undefined
           ? filtered(q, candidates)
               .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -165,7 +226,7 @@ export function createDevicesRepository(
               q.status ? c[q.status] : c.online + c.offline + c.provisioning + c.error,
             ),
       ]);
-      return { rows, total };
+      return { ...page, total };
     },
     /**
      * Every device the list shows for this search and status, in the list's order: the list's own

@@ -10,6 +10,9 @@ import {
   unassignedSchema,
   updateDeviceSchema,
 } from './schemas';
+import type { ListDevicesQuery } from '../../contract';
+import type { DeviceRow } from '../../db/tables/devices';
+import { decodeCursor, encodeCursor } from './list-cursor';
 import { checkNoNul, searchTerm } from './search-term';
 import { toApiDevice, type DeviceEdit } from './service';
 
@@ -60,24 +63,53 @@ export async function devicesRoutes(fastify: FastifyInstance) {
     }
   }
 
-  app.get('/api/devices', { config: { permission: 'read' }, schema: listDevicesSchema }, async (request) => {
-    const q = request.query;
-    const { rows, total } = await devices.list({ ...q, search: searchTerm(q.search) });
-    return { devices: rows.map(toApiDevice), total, limit: q.limit, offset: q.offset };
-  });
+  /** A page of the list by offset or by cursor (issue 24), with the cursors of its ends. */
+  async function listPage(q: ListDevicesQuery, assigned?: false) {
+    if (q.after !== undefined && q.before !== undefined) {
+      throw new AppError(
+        400,
+        'Invalid cursor',
+        'Send after or before, not both: after= for the next page, before= for the previous one.',
+      );
+    }
+    const cursor = q.after ?? q.before;
+    if (cursor !== undefined && q.offset > 0) {
+      throw new AppError(
+        400,
+        'Invalid cursor',
+        `A cursor names the page by itself; leave offset out (got offset=${q.offset}) when sending after or before.`,
+      );
+    }
+    const page = await devices.list({
+      status: q.status,
+      search: searchTerm(q.search),
+      assigned,
+      limit: q.limit,
+      offset: q.offset,
+      after: q.after === undefined ? undefined : decodeCursor('after', q.after),
+      before: q.before === undefined ? undefined : decodeCursor('before', q.before),
+    });
+    const key = (row: DeviceRow | undefined) =>
+      row ? encodeCursor({ serialNumber: row.serial_number, id: row.id }) : (q.after ?? q.before ?? null);
+    return {
+      devices: page.rows.map(toApiDevice),
+      total: page.total,
+      limit: q.limit,
+      offset: q.offset,
+      // An empty page past a cursor answers that cursor for the way back.
+      prevCursor: page.hasPrevious ? key(page.rows[0]) : null,
+      nextCursor: page.hasNext ? key(page.rows.at(-1)) : null,
+    };
+  }
+
+  app.get('/api/devices', { config: { permission: 'read' }, schema: listDevicesSchema }, (request) =>
+    listPage(request.query),
+  );
 
   app.get(
     '/api/devices/unassigned',
     { config: { permission: 'read' }, schema: unassignedSchema },
-    async (request) => {
-      const q = request.query;
-      const { rows, total } = await devices.list({
-        ...q,
-        search: searchTerm(q.search),
-        assigned: false,
-      });
-      return { devices: rows.map(toApiDevice), total, limit: q.limit, offset: q.offset };
-    },
+    (request) => listPage(request.query, false),
   );
 
   app.post(

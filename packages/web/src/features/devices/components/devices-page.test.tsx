@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
-import { listAnswer, makeDevice, parse, STATS } from '../test/fixtures';
+import { cursorListAnswer, listAnswer, makeDevice, parse, STATS } from '../test/fixtures';
 import type { Device } from '@provisor/server/contract';
 
 const DEVICES: Device[] = Array.from({ length: 250 }, (_, index) => makeDevice(index + 1));
@@ -118,6 +118,47 @@ describe('Devices screen', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Showing 201 to 250 of 250 devices')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('pages by the answer cursors when it has them, numbering the rows as by offset', async () => {
+    const fetch = stubFetch((request) => {
+      const { path } = parse(request);
+      if (path === '/api/devices') return cursorListAnswer(DEVICES, request);
+      return jsonResponse(200, { ...STATS, totalDevices: DEVICES.length });
+    });
+    const user = userEvent.setup();
+    renderApp(['/devices']);
+    expect(await screen.findByText('Showing 1 to 100 of 250 devices')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 101 to 200 of 250 devices')).toBeInTheDocument();
+    expect(listRequests(fetch).at(-1)?.toString()).toBe('limit=100&after=c%3ASN00100');
+    expect(await screen.findByTestId('device-row-SN00101')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 201 to 250 of 250 devices')).toBeInTheDocument();
+    expect(listRequests(fetch).at(-1)?.get('after')).toBe('c:SN00200');
+    expect(await screen.findByTestId('device-row-SN00250')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Showing 101 to 200 of 250 devices')).toBeInTheDocument();
+    expect(listRequests(fetch).at(-1)?.toString()).toBe('limit=100&before=c%3ASN00201');
+    expect(await screen.findByTestId('device-row-SN00101')).toBeInTheDocument();
+
+    // Back to the start: the first page as every filter change asks for it.
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Showing 1 to 100 of 250 devices')).toBeInTheDocument();
+    expect(listRequests(fetch).at(-1)?.toString()).toBe('limit=100&offset=0');
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    // A filter change from a deep page starts again from the first page.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 101 to 200 of 250 devices')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Error');
+    await waitFor(() =>
+      expect(listRequests(fetch).at(-1)?.toString()).toBe('status=error&limit=100&offset=0'),
+    );
   });
 
   it('invites registering the first device when the inventory is empty', async () => {

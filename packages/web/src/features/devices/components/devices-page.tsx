@@ -17,9 +17,14 @@ import { RegisterDeviceDialog } from './register-device-dialog';
 import { deviceStatusLabel } from '@/components/status-badge';
 import { useGuard } from '@/hooks/use-role';
 
+/** A filter change starts from the first page. */
+const FIRST_PAGE = { offset: undefined, after: undefined, before: undefined };
+
 /**
  * spec §2 "Devices". Search, status and page live in the URL (?search=&status=&offset=) so that the
- * back button from a device page returns to the same view; the server searches and pages.
+ * back button from a device page returns to the same view; the server searches and pages. Previous
+ * and Next page by the answer's cursors (?after= or ?before=, issue 24: a deep OFFSET walks every row
+ * it skips), `offset` then only numbering the rows shown; by offset when the answer has none.
  */
 export function DevicesPage() {
   // Issue 22: changes are for a role that may make them; others see why.
@@ -29,6 +34,8 @@ export function DevicesPage() {
   const statusParam = params.get('status');
   const status = isDeviceStatus(statusParam) ? statusParam : undefined;
   const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0);
+  const after = params.get('after') || undefined;
+  const before = params.get('before') || undefined;
   const [registering, setRegistering] = useState(false);
   const actions = useDeviceActions();
 
@@ -45,7 +52,12 @@ export function DevicesPage() {
       { replace: true },
     );
 
-  const query = useDevices({ search: search || undefined, status, limit: DEVICES_PAGE_SIZE, offset });
+  const query = useDevices({
+    search: search || undefined,
+    status,
+    limit: DEVICES_PAGE_SIZE,
+    ...(after ? { after } : before ? { before } : { offset }),
+  });
   const filtered = Boolean(search || status);
   const openRegister = () => setRegistering(true);
 
@@ -89,15 +101,35 @@ export function DevicesPage() {
       </div>
     );
   } else {
+    const { nextCursor, prevCursor } = query.data;
+    const cursors = nextCursor !== undefined;
+    // A page by cursor with nothing before it is the list's start, whatever came and went meanwhile.
+    const shownOffset = (after || before) && prevCursor === null ? 0 : offset;
+    const previous = Math.max(0, shownOffset - DEVICES_PAGE_SIZE);
     body = (
       <>
         <DevicesTable devices={query.data.devices} actions={actions} />
         <DevicesPagination
-          offset={offset}
+          offset={shownOffset}
           pageSize={DEVICES_PAGE_SIZE}
           shown={query.data.devices.length}
           total={query.data.total}
-          onPage={(next) => update({ offset: next > 0 ? String(next) : undefined })}
+          {...(cursors ? { hasNext: nextCursor !== null } : {})}
+          onPrevious={() =>
+            update({
+              offset: previous > 0 ? String(previous) : undefined,
+              // The first page by offset: whole, and the page every filter change starts from.
+              before: previous > 0 && cursors && prevCursor ? prevCursor : undefined,
+              after: undefined,
+            })
+          }
+          onNext={() =>
+            update({
+              offset: String(shownOffset + DEVICES_PAGE_SIZE),
+              after: cursors && nextCursor ? nextCursor : undefined,
+              before: undefined,
+            })
+          }
         />
       </>
     );
@@ -122,13 +154,13 @@ export function DevicesPage() {
             label="Search devices"
             placeholder="Search devices by serial number, model, or OUI..."
             value={search}
-            onSearch={(wanted) => update({ search: wanted, offset: undefined })}
+            onSearch={(wanted) => update({ search: wanted, ...FIRST_PAGE })}
           />
           <select
             aria-label="Filter by status"
             className={`${inputClass} sm:w-48`}
             value={status ?? ''}
-            onChange={(event) => update({ status: event.target.value || undefined, offset: undefined })}
+            onChange={(event) => update({ status: event.target.value || undefined, ...FIRST_PAGE })}
           >
             <option value="">All Status</option>
             {DEVICE_STATUSES.map((value) => (

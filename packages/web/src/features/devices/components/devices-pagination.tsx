@@ -7,11 +7,22 @@ export interface DevicesPaginationProps {
   /** Rows on the page on screen. */
   shown: number;
   total: number;
-  onPage: (offset: number) => void;
+  /** Whether a page follows; by default, whether the offset's page ends before the total. */
+  hasNext?: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
 }
 
 /** Server-side paging: the spec's 100 is one page; Previous/Next walk the rest. */
-export function DevicesPagination({ offset, pageSize, shown, total, onPage }: DevicesPaginationProps) {
+export function DevicesPagination({
+  offset,
+  pageSize,
+  shown,
+  total,
+  hasNext = offset + pageSize < total,
+  onPrevious,
+  onNext,
+}: DevicesPaginationProps) {
   const from = shown === 0 ? 0 : offset + 1;
   const to = Math.min(offset + shown, total);
   return (
@@ -27,17 +38,12 @@ export function DevicesPagination({ offset, pageSize, shown, total, onPage }: De
           type="button"
           className={buttonClass('secondary', 'sm')}
           disabled={offset === 0}
-          onClick={() => onPage(Math.max(0, offset - pageSize))}
+          onClick={onPrevious}
         >
           <ChevronLeft aria-hidden="true" className="h-4 w-4" />
           Previous
         </button>
-        <button
-          type="button"
-          className={buttonClass('secondary', 'sm')}
-          disabled={offset + pageSize >= total}
-          onClick={() => onPage(offset + pageSize)}
-        >
+        <button type="button" className={buttonClass('secondary', 'sm')} disabled={!hasNext} onClick={onNext}>
           Next
           <ChevronRight aria-hidden="true" className="h-4 w-4" />
         </button>

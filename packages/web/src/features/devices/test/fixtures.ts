@@ -46,4 +46,29 @@ export function listAnswer(all: Device[], request: RecordedRequest) {
   return jsonResponse(200, { devices: all.slice(offset, offset + limit), total: all.length, limit, offset });
 }
 
+/**
+ * A device list answer with cursors (issue 24), as the server pages: `after`/`before` a device's
+ * cursor (here `c:` and its serial number), or by offset; nextCursor and prevCursor null at the ends.
+ */
+export function cursorListAnswer(all: Device[], request: RecordedRequest) {
+  const { query } = parse(request);
+  const limit = Number(query.get('limit') ?? 100);
+  const at = (cursor: string) => all.findIndex((d) => `c:${d.serialNumber}` === cursor);
+  const after = query.get('after');
+  const before = query.get('before');
+  let start = Number(query.get('offset') ?? 0);
+  if (after) start = at(after) + 1;
+  if (before) start = Math.max(0, at(before) - limit);
+  const end = before ? at(before) : start + limit;
+  const devices = all.slice(start, end);
+  return jsonResponse(200, {
+    devices,
+    total: all.length,
+    limit,
+    offset: after || before ? 0 : start,
+    prevCursor: start > 0 && devices.length ? `c:${devices[0]!.serialNumber}` : null,
+    nextCursor: end < all.length && devices.length ? `c:${devices.at(-1)!.serialNumber}` : null,
+  });
+}
+
 export const bodyOf = (request: RecordedRequest | undefined): unknown => JSON.parse(String(request?.body));
