@@ -30,6 +30,10 @@ export async function startWaveFleet(count: number, serialTemplate: string) {
       PROVISOR_LOG_LEVEL: 'error',
       PROVISOR_CR_MIN_INTERVAL_MS: '0',
       PROVISOR_CR_CONCURRENCY: '200',
+      // An established fleet: its trees were read long before the wave. With discovery on, every
+      // router's first sessions read its whole tree in the background (discover-tree), and the
+      // wave's sessions would carry those reads too (bootstrap-storm measures them).
+      PROVISOR_DISCOVER_TREE: 'false',
     },
     ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
   });
