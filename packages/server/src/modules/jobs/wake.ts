@@ -2,7 +2,7 @@
 // is in a session (its session picks the jobs up). A request refused by the per-device rate limit is
 // tried again once the interval has passed, once per device, if jobs are still waiting by then.
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceRow } from '../../db/tables/devices';
+import type { DeviceContact } from '../../db/tables/devices';
 import { connectionTarget, type ConnectionRequester } from '../cwmp/index';
 import type { SettingsService } from '../settings/index';
 
@@ -18,7 +18,7 @@ export interface WakerDeps {
 export function createWaker(d: WakerDeps) {
   const scheduled = new Map<string, NodeJS.Timeout>();
 
-  function wake(device: DeviceRow): void {
+  function wake(device: DeviceContact): void {
     const cr = d.settings.get().connectionRequest;
     if (!cr.enabled || d.inSession(device.id) || !device.connection_request_url) return;
     d.connectionRequests
