@@ -115,7 +115,9 @@ type BulkDeps = { devices: DevicesService; operations: OperationsService; groups
  * Runs a bulk call: resolves its devices, records its operation, makes the jobs (`create`, which is
  * given the operation's id) and answers per device. A filter is read and its jobs made a chunk at a
  * time (operations.chunkSize devices: each chunk's jobs are made, its devices marked and announced
- * before the next is read), so a call over 100,000 devices holds one chunk, not 100,000 rows.
+ * while the next is read), so a call over 100,000 devices holds two chunks, not 100,000 rows. The
+ * read is by keyset over the list's order, so a device that appears or goes away meanwhile gets at
+ * most one job: one added behind the point reached gets none, one ahead of it gets its job.
  */
 export async function runBulk(
   deps: BulkDeps,
@@ -127,7 +129,7 @@ export async function runBulk(
     return runBulkOn(deps, call, await chooseDevices(deps.devices, call.selection, deps.groups), create);
   checkSelection(call.selection);
   const size = deps.operations.chunkSize;
-  let chunk = await deps.devices.matchingAfter(filter, null, size);
+  let chunk: DeviceContact[] = await deps.devices.matchingAfter(filter, null, size);
   if (chunk.length === 0) throw noMatch(filter);
   const operationId = await deps.operations.create({
     type: call.type,
@@ -139,14 +141,21 @@ export async function runBulk(
   const announced = chunk.length;
   const results: BulkResult[] = [];
   let created = 0;
+  const after = (rows: DeviceContact[]) => {
+    const last = rows.at(-1)!;
+    return deps.devices.matchingAfter(filter, { serialNumber: last.serial_number, id: last.id }, size);
+  };
   for (;;) {
+    // The next chunk is read while this one's jobs are made (on another connection): the read is a
+    // walk of the list's index, the making is writes; they overlap.
+    const next = chunk.length < size ? null : after(chunk);
+    next?.catch(() => undefined); // awaited below; not unhandled if making this chunk throws first
     const made = new Set((await create(chunk, operationId)).map((j) => j.device_id));
     created += made.size;
     for (const d of chunk)
       if (!made.has(d.id)) results.push({ deviceId: d.id, success: false, error: 'No job was created' });
-    if (chunk.length < size) break;
-    const last = chunk.at(-1)!;
-    chunk = await deps.devices.matchingAfter(filter, { serialNumber: last.serial_number, id: last.id }, size);
+    if (!next) break;
+    chunk = await next;
     if (chunk.length === 0) break;
   }
   if (created !== announced) await deps.operations.setTotal(operationId, created);
