@@ -310,6 +310,7 @@ async function build(
     inSession: (id) => cwmp.inSession(id),
     hasPendingJobs: async (id) => (await jobs.unfinishedOf(id)).some((j) => j.status === 'pending'),
     retryAfterMs: config.connectionRequestMinIntervalMs,
+    maxInFlight: config.connectionRequestConcurrency,
     log,
   });
   // Jobs arrived: a device in a session runs them there; any other is woken.
