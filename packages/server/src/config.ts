@@ -77,6 +77,8 @@ export interface Config {
   connectionRequestMinIntervalMs: number;
   /** Lifetime of a job that has not finished, in seconds. */
   jobTtlSeconds: number;
+  /** Devices a bulk call by filter reads and makes jobs for at a time (its memory is bounded by it). */
+  bulkChunkSize: number;
   /** Sessions a job may lose without an answer before it fails. */
   jobMaxAttempts: number;
   /**
@@ -269,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     connectionRequestConcurrency: integer(env, 'PROVISOR_CR_CONCURRENCY', 50, 1, 10_000),
     connectionRequestMinIntervalMs: integer(env, 'PROVISOR_CR_MIN_INTERVAL_MS', 1000, 0, 3_600_000),
     jobTtlSeconds: integer(env, 'PROVISOR_JOB_TTL', 7 * 86_400, 10, 365 * 86_400),
+    bulkChunkSize: integer(env, 'PROVISOR_BULK_CHUNK_SIZE', 5000, 1, 100_000),
     jobMaxAttempts: integer(env, 'PROVISOR_JOB_MAX_ATTEMPTS', 3, 1, 100),
     rebootTimeoutSeconds: integer(env, 'PROVISOR_REBOOT_TIMEOUT', 600, 1, 7 * 86_400),
     transferTimeoutSeconds: integer(env, 'PROVISOR_TRANSFER_TIMEOUT', 3600, 1, 7 * 86_400),

@@ -211,6 +211,7 @@ async function build(
   const operations = createOperationsService(createOperationsRepository(database.db), bus, {
     updateIntervalMs: 1000,
     onError: (err) => log.warn({ err }, 'bulk operation update failed'),
+    chunkSize: config.bulkChunkSize,
   });
   // stats_update coalesced: a recount 200 ms after a change, at most one a second however many
   // routers inform (issue 18: every open console refetches nothing, the counts ride on the message).
@@ -309,6 +310,7 @@ async function build(
     inSession: (id) => cwmp.inSession(id),
     hasPendingJobs: async (id) => (await jobs.unfinishedOf(id)).some((j) => j.status === 'pending'),
     retryAfterMs: config.connectionRequestMinIntervalMs,
+    maxInFlight: config.connectionRequestConcurrency,
     log,
   });
   // Jobs arrived: a device in a session runs them there; any other is woken.

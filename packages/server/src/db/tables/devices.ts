@@ -47,6 +47,19 @@ export interface DevicesTable {
 }
 
 export type DeviceRow = Selectable<DevicesTable>;
+/**
+ * What making a job for a device and waking it needs of its row (jobs_arrived, the waker's connection
+ * request): a bulk call by filter reads only these columns, a chunk at a time (jobs/bulk.ts).
+ */
+export type DeviceContact = Pick<
+  DeviceRow,
+  | 'id'
+  | 'serial_number'
+  | 'remote_address'
+  | 'connection_request_url'
+  | 'connection_request_username'
+  | 'connection_request_password'
+>;
 export type NewDeviceRow = Insertable<DevicesTable>;
 export type DeviceUpdate = Updateable<DevicesTable>;
 

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { Agent, request as httpRequest, type Dispatcher } from 'undici';
 import { buildDigestAuthorization, parseAuthHeader, parseDigestAlgorithm } from '@provisor/cwmp';
 import type { ConnectionOutcome } from '../../contract';
-import type { DeviceRow } from '../../db/tables/devices';
+import type { DeviceContact } from '../../db/tables/devices';
 import type { ServerSettings } from '../settings/index';
 import { digestHash } from './cpe-auth';
 import { createTargetChecker, type TargetChecker } from './cr-target';
@@ -33,7 +33,7 @@ export interface ConnectionTarget {
 
 /** A device's connection request: its own credentials, else the global ones of the settings. */
 export function connectionTarget(
-  device: DeviceRow,
+  device: DeviceContact,
   cr: ServerSettings['connectionRequest'],
 ): ConnectionTarget {
   return {

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { DeviceRow, DeviceStatus, DeviceUpdate, NewDeviceRow } from '../../db/tables/devices';
+import type {
+  DeviceContact,
+  DeviceRow,
+  DeviceStatus,
+  DeviceUpdate,
+  NewDeviceRow,
+} from '../../db/tables/devices';
 import type { DeviceListKey } from './list-cursor';
 
 export interface DeviceIdentity {
@@ -235,6 +241,34 @@ export function createDevicesRepository(
     async matching(q: DeviceMatch): Promise<DeviceRow[]> {
       const candidates = q.search ? await indexCandidates(q.search.toLowerCase()) : undefined;
       return filtered(q, candidates).selectAll().orderBy('serial_number').orderBy('id').execute();
+    },
+    /**
+     * The next `limit` devices `matching` lists after `after` (its serial number and id; null for the
+     * first), by keyset over the list's order, with only the columns a bulk call needs. A device that
+     * appears or goes away meanwhile is read at most once: the key of a device never changes.
+     */
+    async matchingAfter(
+      q: DeviceMatch,
+      after: { serialNumber: string; id: string } | null,
+      limit: number,
+    ): Promise<DeviceContact[]> {
+      const candidates = q.search ? await indexCandidates(q.search.toLowerCase()) : undefined;
+      let query = filtered(q, candidates);
+      if (after)
+        query = query.where(sql<boolean>`(serial_number, id) > (${after.serialNumber}, ${after.id})`);
+      return query
+        .select([
+          'id',
+          'serial_number',
+          'remote_address',
+          'connection_request_url',
+          'connection_request_username',
+          'connection_request_password',
+        ])
+        .orderBy('serial_number')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
     },
     /** How many devices match, and their software versions, most common first (a group's preview). */
     async versionsMatching(

@@ -305,6 +305,9 @@ export function createDevicesService(
     list: (q: DeviceListQuery) => repo.list(q),
     /** Every device GET /api/devices lists for this search and status (all pages). */
     matching: (q: DeviceMatch) => repo.matching(cleanMatch(q)),
+    /** The same devices a chunk at a time, after the last one read (repository.ts matchingAfter). */
+    matchingAfter: (q: DeviceMatch, after: { serialNumber: string; id: string } | null, limit: number) =>
+      repo.matchingAfter(cleanMatch(q), after, limit),
     /** How many devices a group's filter matches now, and their versions (most common first). */
     versionsMatching: (q: DeviceMatch, max = 20) => repo.versionsMatching(cleanMatch(q), max),
     /** How many devices GET /api/devices counts for this search and status. */

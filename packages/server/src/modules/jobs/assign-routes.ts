@@ -18,7 +18,7 @@ import {
 import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import { toApiDevice } from '../devices/index';
-import { chooseDevices, runBulk } from './bulk';
+import { chooseDevices, runBulkOn } from './bulk';
 import { toApiJob } from './service';
 
 export async function assignRoutes(fastify: FastifyInstance) {
@@ -59,7 +59,7 @@ export async function assignRoutes(fastify: FastifyInstance) {
       const chosen = await chooseDevices(devices, { deviceIds, filter, groupId }, groups);
       const params = await assignments.pushFor(profileId);
       const { name } = await profiles.get(profileId);
-      return runBulk(
+      return runBulkOn(
         { devices, operations, groups },
         {
           selection: { deviceIds, filter, groupId },
@@ -68,6 +68,7 @@ export async function assignRoutes(fastify: FastifyInstance) {
           createdBy: request.auth?.username ?? null,
           summary: `Assign profile "${name}" (version ${params.profileVersion})`,
         },
+        chosen,
         async (found, operationId) => {
           await devices.assignProfile(
             found.map((d) => d.id),
@@ -75,7 +76,6 @@ export async function assignRoutes(fastify: FastifyInstance) {
           );
           return assignments.queue(found, params, operationId);
         },
-        chosen,
       );
     },
   );

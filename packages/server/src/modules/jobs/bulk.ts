@@ -3,7 +3,7 @@
 // says per id: the job made, or "Device not found". With a filter, which matches only devices that
 // exist, it lists only the devices that failed, so 100,000 devices stay a small answer.
 import type { BulkResults, DeviceFilter, DeviceSelection } from '../../contract';
-import type { DeviceRow } from '../../db/tables/devices';
+import type { DeviceContact, DeviceRow } from '../../db/tables/devices';
 import type { JobRow, JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
 import type { DevicesService } from '../devices/index';
@@ -39,6 +39,27 @@ function describeFilter(f: DeviceFilter): string {
   return 'an empty filter (every device)';
 }
 
+/** Refuses a selection that does not give exactly one of deviceIds, filter and groupId. */
+function checkSelection(s: DeviceSelection): void {
+  const given = (['deviceIds', 'filter', 'groupId'] as const).filter((k) => s[k] !== undefined);
+  if (given.length === 2 && s.groupId === undefined)
+    throw new AppError(400, 'Invalid device selection', 'Give either deviceIds or filter, not both');
+  if (given.length > 1)
+    throw new AppError(
+      400,
+      'Invalid device selection',
+      `Give exactly one of deviceIds, filter or groupId, not ${given.join(' and ')}`,
+    );
+}
+
+function noMatch(filter: DeviceFilter): AppError {
+  return new AppError(
+    400,
+    'No matching devices',
+    `No device matches ${describeFilter(filter)}; change the search or status, or check the device list.`,
+  );
+}
+
 /**
  * Reads a bulk body's devices: exactly one of `deviceIds` (at least one id) and `filter`. A filter is
  * resolved by the device list's own query (devices.matching), so it targets exactly what GET
@@ -49,15 +70,7 @@ export async function chooseDevices(
   s: DeviceSelection,
   groups?: GroupDevices,
 ): Promise<ChosenDevices> {
-  const given = (['deviceIds', 'filter', 'groupId'] as const).filter((k) => s[k] !== undefined);
-  if (given.length === 2 && s.groupId === undefined)
-    throw new AppError(400, 'Invalid device selection', 'Give either deviceIds or filter, not both');
-  if (given.length > 1)
-    throw new AppError(
-      400,
-      'Invalid device selection',
-      `Give exactly one of deviceIds, filter or groupId, not ${given.join(' and ')}`,
-    );
+  checkSelection(s);
   if (s.groupId !== undefined) {
     if (!groups) throw new AppError(400, 'Invalid device selection', 'This call takes deviceIds or filter.');
     const { name, devices: found } = await groups.devicesOf(s.groupId);
@@ -72,13 +85,7 @@ export async function chooseDevices(
   }
   if (s.filter !== undefined) {
     const found = await devices.matching(s.filter);
-    if (found.length === 0) {
-      throw new AppError(
-        400,
-        'No matching devices',
-        `No device matches ${describeFilter(s.filter)}; change the search or status, or check the device list.`,
-      );
-    }
+    if (found.length === 0) throw noMatch(s.filter);
     return { found, filter: s.filter };
   }
   if (s.deviceIds === undefined || s.deviceIds.length === 0)
@@ -102,18 +109,67 @@ export interface BulkCall {
   summary?: string;
 }
 
+type BulkDeps = { devices: DevicesService; operations: OperationsService; groups?: GroupDevices };
+
 /**
  * Runs a bulk call: resolves its devices, records its operation, makes the jobs (`create`, which is
- * given the operation's id) and answers per device.
+ * given the operation's id) and answers per device. A filter is read and its jobs made a chunk at a
+ * time (operations.chunkSize devices: each chunk's jobs are made, its devices marked and announced
+ * while the next is read), so a call over 100,000 devices holds two chunks, not 100,000 rows. The
+ * read is by keyset over the list's order, so a device that appears or goes away meanwhile gets at
+ * most one job: one added behind the point reached gets none, one ahead of it gets its job.
  */
 export async function runBulk(
-  deps: { devices: DevicesService; operations: OperationsService; groups?: GroupDevices },
+  deps: BulkDeps,
   call: BulkCall,
-  create: (found: DeviceRow[], operationId: string) => Promise<JobRow[]>,
-  chosen?: ChosenDevices,
+  create: (found: DeviceContact[], operationId: string) => Promise<JobRow[]>,
 ): Promise<BulkResults> {
-  const { found, ids, filter, group } =
-    chosen ?? (await chooseDevices(deps.devices, call.selection, deps.groups));
+  const { filter } = call.selection;
+  if (filter === undefined)
+    return runBulkOn(deps, call, await chooseDevices(deps.devices, call.selection, deps.groups), create);
+  checkSelection(call.selection);
+  const size = deps.operations.chunkSize;
+  let chunk: DeviceContact[] = await deps.devices.matchingAfter(filter, null, size);
+  if (chunk.length === 0) throw noMatch(filter);
+  const operationId = await deps.operations.create({
+    type: call.type,
+    summary: call.summary ?? summarize(call.type, call.params),
+    createdBy: call.createdBy,
+    total: chunk.length,
+    filter,
+  });
+  const announced = chunk.length;
+  const results: BulkResult[] = [];
+  let created = 0;
+  const after = (rows: DeviceContact[]) => {
+    const last = rows.at(-1)!;
+    return deps.devices.matchingAfter(filter, { serialNumber: last.serial_number, id: last.id }, size);
+  };
+  for (;;) {
+    // The next chunk is read while this one's jobs are made (on another connection): the read is a
+    // walk of the list's index, the making is writes; they overlap.
+    const next = chunk.length < size ? null : after(chunk);
+    next?.catch(() => undefined); // awaited below; not unhandled if making this chunk throws first
+    const made = new Set((await create(chunk, operationId)).map((j) => j.device_id));
+    created += made.size;
+    for (const d of chunk)
+      if (!made.has(d.id)) results.push({ deviceId: d.id, success: false, error: 'No job was created' });
+    if (!next) break;
+    chunk = await next;
+    if (chunk.length === 0) break;
+  }
+  if (created !== announced) await deps.operations.setTotal(operationId, created);
+  return { operationId, results, created, failed: results.length };
+}
+
+/** runBulk on devices already chosen (chooseDevices), all at once: by ids, by group, or read beforehand. */
+export async function runBulkOn(
+  deps: BulkDeps,
+  call: BulkCall,
+  chosen: ChosenDevices,
+  create: (found: DeviceRow[], operationId: string) => Promise<JobRow[]>,
+): Promise<BulkResults> {
+  const { found, ids, filter, group } = chosen;
   const summary = call.summary ?? summarize(call.type, call.params);
   const operationId = await deps.operations.create({
     type: call.type,

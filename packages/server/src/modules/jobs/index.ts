@@ -1,6 +1,6 @@
 // The jobs module's public surface: other modules import only this file (issue 15, point 3).
 export { assignRoutes } from './assign-routes';
-export { chooseDevices, runBulk, type BulkResult, type GroupDevices } from './bulk';
+export { chooseDevices, runBulk, runBulkOn, type BulkResult, type GroupDevices } from './bulk';
 export { createOperationsService, type OperationsService } from './operations';
 export { createOperationsRepository } from './operations-repository';
 export { cpeFilesDoor, type CpeFilesOptions } from './cpe-files-door';

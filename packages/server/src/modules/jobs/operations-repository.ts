@@ -12,6 +12,10 @@ export function createOperationsRepository(db: Kysely<Database>) {
     async insert(row: NewBulkOperationRow): Promise<void> {
       await db.insertInto('bulk_operations').values(row).execute();
     },
+    /** The number of jobs the operation made, known once a bulk call by filter has made them all. */
+    async setTotal(id: string, total: number): Promise<void> {
+      await db.updateTable('bulk_operations').set({ total }).where('id', '=', id).execute();
+    },
     findById(id: string): Promise<BulkOperationRow | undefined> {
       return db.selectFrom('bulk_operations').selectAll().where('id', '=', id).executeTakeFirst();
     },

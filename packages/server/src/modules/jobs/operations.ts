@@ -15,7 +15,15 @@ export interface OperationsServiceOptions {
   updateIntervalMs: number;
   /** Told when an update could not be read or sent. */
   onError: (err: unknown) => void;
+  /**
+   * A bulk call by filter reads its devices and makes their jobs this many at a time (jobs/bulk.ts),
+   * so that its memory is bounded by this, not by the devices matched.
+   */
+  chunkSize?: number;
 }
+
+/** Devices per chunk of a bulk call by filter, by default. */
+export const BULK_CHUNK_SIZE = 5000;
 
 export interface NewOperation {
   type: JobType;
@@ -66,6 +74,7 @@ export function createOperationsService(
   });
 
   return {
+    chunkSize: o.chunkSize ?? BULK_CHUNK_SIZE,
     /** Records a new operation; its jobs name it (jobs.create's operationId). */
     async create(n: NewOperation): Promise<string> {
       const id = randomUUID();
@@ -81,6 +90,8 @@ export function createOperationsService(
       });
       return id;
     },
+    /** The number of jobs it made, once known (a bulk call by filter knows it at its end). */
+    setTotal: (id: string, total: number) => repo.setTotal(id, total),
     async get(id: string): Promise<BulkOperation> {
       const operation = await find(id);
       if (!operation) throw new AppError(404, 'Operation not found', `No bulk operation has the id "${id}".`);

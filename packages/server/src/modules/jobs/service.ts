@@ -6,7 +6,7 @@
 // device's jobs (devices/status.ts JobFacts) after every change, and the devices service decides.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Job, JobResult, PublicJobParams } from '../../contract';
-import type { DeviceRow } from '../../db/tables/devices';
+import type { DeviceContact, DeviceRow } from '../../db/tables/devices';
 import type { JobRow, JobStatus, JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
 import { storedValue, type DevicesService, type JobFacts } from '../devices/index';
@@ -262,7 +262,7 @@ export function createJobsService(
    * New jobs wait for these devices: told once every telling under way for them is written (one
    * that read before the jobs existed would otherwise tell them away), then announced.
    */
-  async function jobsArrived(targets: readonly DeviceRow[]): Promise<void> {
+  async function jobsArrived(targets: readonly DeviceContact[]): Promise<void> {
     const ids = targets.map((d) => d.id);
     await Promise.all(ids.map((id) => telling.get(id)?.catch(() => undefined)));
     await devices.markJobsWaiting(ids);
@@ -283,7 +283,7 @@ export function createJobsService(
      * a bulk call name its operation (operations.ts).
      */
     async create(
-      targets: DeviceRow[],
+      targets: readonly DeviceContact[],
       type: JobType,
       params: JobParams,
       ttlSeconds = o.defaultTtlSeconds,

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceRow } from '../../db/tables/devices';
-import { createConnectionRequester } from '../cwmp/index';
+import { createConnectionRequester, type ConnectionRequester } from '../cwmp/index';
 import type { SettingsService } from '../settings/index';
 import { createWaker } from './wake';
 
@@ -97,5 +97,69 @@ describe('waking devices', () => {
     waker.wake(device());
     await new Promise((r) => setTimeout(r, 100));
     expect(hits).toBe(0);
+  });
+});
+
+describe('waking many devices at once', () => {
+  it('hands at most maxInFlight requests to the requester at a time, the rest waiting as data, and wakes a device asked twice once', async () => {
+    const sent: string[] = [];
+    const open: (() => void)[] = [];
+    const requester = {
+      send: (target: { deviceId: string }) =>
+        new Promise((resolve) => {
+          sent.push(target.deviceId);
+          open.push(() => resolve({ outcome: 'reachable', message: '' }));
+        }),
+    } as unknown as ConnectionRequester;
+    const waker = createWaker({
+      settings,
+      connectionRequests: requester,
+      inSession: () => false,
+      hasPendingJobs: async () => true,
+      retryAfterMs: 0,
+      maxInFlight: 4,
+      log,
+    });
+    for (let i = 0; i < 100; i++) waker.wake({ ...device(), id: `d${i}` });
+    waker.wake({ ...device(), id: 'd50' }); // still waiting: woken once
+    expect(sent).toEqual(['d0', 'd1', 'd2', 'd3']);
+    expect(waker.waiting()).toBe(96);
+    while (open.length > 0) {
+      open.shift()!();
+      await new Promise((r) => setImmediate(r));
+      expect(open.length).toBeLessThanOrEqual(4);
+    }
+    expect(sent).toEqual(Array.from({ length: 100 }, (_, i) => `d${i}`));
+    expect(waker.waiting()).toBe(0);
+    waker.stop();
+  });
+
+  it('does not send a waiting request to a device that opened a session meanwhile', async () => {
+    const sent: string[] = [];
+    const open: (() => void)[] = [];
+    const inSession = new Set<string>();
+    const waker = createWaker({
+      settings,
+      connectionRequests: {
+        send: (target: { deviceId: string }) =>
+          new Promise((resolve) => {
+            sent.push(target.deviceId);
+            open.push(() => resolve({ outcome: 'reachable', message: '' }));
+          }),
+      } as unknown as ConnectionRequester,
+      inSession: (id) => inSession.has(id),
+      hasPendingJobs: async () => true,
+      retryAfterMs: 0,
+      maxInFlight: 1,
+      log,
+    });
+    waker.wake({ ...device(), id: 'a' });
+    waker.wake({ ...device(), id: 'b' });
+    inSession.add('b'); // its Inform came first: its session runs the jobs
+    open.shift()!();
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toEqual(['a']);
+    expect(waker.waiting()).toBe(0);
+    waker.stop();
   });
 });

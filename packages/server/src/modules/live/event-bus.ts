@@ -3,7 +3,7 @@
 // the API contract's (contract/live.ts, spec §3 "Live message"), so the server and the console cannot
 // disagree about one; internal events reach only the modules that handle them, never a console client.
 import type { LiveEvents, LiveEventType, LiveMessage } from '../../contract';
-import type { DeviceRow } from '../../db/tables/devices';
+import type { DeviceContact } from '../../db/tables/devices';
 
 export type { LiveEvents, LiveEventType, LiveMessage };
 
@@ -15,7 +15,7 @@ export interface InternalEvents {
    * Jobs now wait for these devices: created, retried, or found pending at start (jobs). A session
    * open for one runs them; any other device is woken with a connection request.
    */
-  jobs_arrived: { devices: readonly DeviceRow[] };
+  jobs_arrived: { devices: readonly DeviceContact[] };
   /**
    * Something happened to a router that an operator wants in the activity log (devices): first seen,
    * a bootstrap or boot reported in an Inform, turned offline, informed again after being offline.
