@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { encode, parameterValue } from '@provisor/cwmp';
 import { Client, Pool } from 'undici';
 import { startProvisorProcess } from '../../test-support/provisor-process';
+import { SESSION_BENCH_ENV } from '../lib/provisor-server';
 import { machine, printTable, writeResults } from '../lib/measure';
 import { VARIANTS, hostileInform, withSerial, type Variant } from './hostile';
 
@@ -187,14 +188,7 @@ function startFlood(url: string, variant: Variant) {
 }
 
 const server = await startProvisorProcess({
-  env: {
-    PROVISOR_ADMIN_PASSWORD: PASSWORD,
-    PROVISOR_WEB_DIST: '',
-    PROVISOR_LOG_LEVEL: 'error',
-    PROVISOR_CR_SET_CREDENTIALS: 'false',
-    // Nor the reading of each new router's whole tree (discover-tree, background work after bootstrap).
-    PROVISOR_DISCOVER_TREE: 'false',
-  },
+  env: { ...SESSION_BENCH_ENV, PROVISOR_ADMIN_PASSWORD: PASSWORD },
 });
 const pid = server.child.pid!;
 type Row = Record<string, string>;

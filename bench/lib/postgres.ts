@@ -35,3 +35,14 @@ export async function freshPostgresDatabase(base: string, prefix: string): Promi
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** One statement on its own connection (a benchmark's own set-up, not the server's: ANALYZE). */
+export async function runStatement(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
 import { pinLoad, pinNote, pinPostgres, pinServer } from '../lib/pin';
-import { benchPostgresUrl, freshPostgresDatabase } from '../lib/postgres';
+import { benchPostgresUrl, freshPostgresDatabase, runStatement } from '../lib/postgres';
+import { SESSION_BENCH_ENV } from '../lib/provisor-server';
 import { cpuSeconds, percentile, runLoad, type LoadResult } from '../session-throughput/load';
 import { GET_PATH, SET_PARAMETERS } from './mix';
 import { mixRouters, type MixCounts } from './router';
@@ -85,27 +86,10 @@ async function limitRun(): Promise<Row> {
   }
 }
 
-async function runStatement(url: string, statement: string): Promise<void> {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function provisorRun(label: string, env: Record<string, string>): Promise<Row[]> {
   const server = await startProvisorProcess({
     env: {
-      PROVISOR_ADMIN_PASSWORD: PASSWORD,
-      PROVISOR_WEB_DIST: '',
-      PROVISOR_LOG_LEVEL: 'error',
-      // As session-throughput: sessions are measured, not the first session's credentials or the
-      // background read of each new router's whole tree.
-      PROVISOR_CR_SET_CREDENTIALS: 'false',
-      PROVISOR_DISCOVER_TREE: 'false',
+      ...SESSION_BENCH_ENV,
       // The jobs' connection requests fail at once (127.0.0.1:9); no second wake within the run.
       PROVISOR_REWAKE_SECONDS: '86400',
       ...env,

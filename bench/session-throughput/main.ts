@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
 import { pinLoad, pinNote, pinPostgres, pinServer } from '../lib/pin';
-import { benchPostgresUrl, freshPostgresDatabase } from '../lib/postgres';
+import { benchPostgresUrl, freshPostgresDatabase, runStatement } from '../lib/postgres';
+import { SESSION_BENCH_ENV } from '../lib/provisor-server';
 import { cpuSeconds, informBody, percentile, runLoad, type LoadResult } from './load';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -53,28 +54,10 @@ async function analyze(url: string): Promise<void> {
   await runStatement(url, 'ANALYZE');
 }
 
-/** One statement on its own connection (the benchmark's own set-up, not the server's). */
-async function runStatement(url: string, statement: string): Promise<void> {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function provisorRun(label: string, env: Record<string, string>): Promise<Row[]> {
   const server = await startProvisorProcess({
     env: {
-      PROVISOR_ADMIN_PASSWORD: 'bench-admin-password',
-      PROVISOR_WEB_DIST: '',
-      PROVISOR_LOG_LEVEL: 'error',
-      // The bench measures sessions, not the first-session provisioning of connection-request credentials.
-      PROVISOR_CR_SET_CREDENTIALS: 'false',
-      // Nor the reading of each new router's whole tree (discover-tree, background work after bootstrap).
-      PROVISOR_DISCOVER_TREE: 'false',
+      ...SESSION_BENCH_ENV,
       ...env,
     },
     // THROUGHPUT_CPU_PROF=<dir>: a V8 CPU profile of the server, written when it stops.
