@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config';
 import { hashPassword, verifyPassword } from '../modules/users/passwords';
@@ -83,5 +84,22 @@ describeWithPostgres('PostgreSQL', () => {
   dialectSuite('migrations and repository', async () => {
     const db = await createTestDatabase();
     return { config: { kind: 'postgres', url: db.url }, teardown: db.drop };
+  });
+});
+
+describe('SQLite settings', () => {
+  it('journals to a WAL checkpointed every 20,000 pages, with a page cache of 32 MB', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'provisor-pragmas-'));
+    const handle = openDatabase({ kind: 'sqlite', path: join(dir, 'provisor.db') });
+    try {
+      const value = async (pragma: string) =>
+        Object.values((await sql.raw(`pragma ${pragma}`).execute(handle.db)).rows[0] as object)[0];
+      expect(await value('journal_mode')).toBe('wal');
+      expect(await value('wal_autocheckpoint')).toBe(20000);
+      expect(await value('cache_size')).toBe(-32768);
+    } finally {
+      await handle.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
