@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { pinPostgres } from './pin';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -45,4 +46,19 @@ export async function runStatement(url: string, statement: string): Promise<void
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The PostgreSQL run of a session benchmark: a new database on the benchmarks' server (on the
+ * server's core under BENCH_PIN), or null, said why, when there is no PostgreSQL or
+ * THROUGHPUT_SKIP_POSTGRES is set.
+ */
+export async function sessionBenchDatabase(prefix: string): Promise<string | null> {
+  const base = process.env.THROUGHPUT_SKIP_POSTGRES ? null : benchPostgresUrl('54339');
+  if (!base) {
+    console.log('PostgreSQL: skipped (no server binaries found, or THROUGHPUT_SKIP_POSTGRES set)');
+    return null;
+  }
+  pinPostgres(new URL(base).port);
+  return freshPostgresDatabase(base, prefix);
 }

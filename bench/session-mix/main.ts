@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
-import { pinLoad, pinNote, pinPostgres, pinServer } from '../lib/pin';
-import { benchPostgresUrl, freshPostgresDatabase, runStatement } from '../lib/postgres';
+import { pinLoad, pinNote, pinServer } from '../lib/pin';
+import { runStatement, sessionBenchDatabase } from '../lib/postgres';
 import { SESSION_BENCH_ENV } from '../lib/provisor-server';
 import { cpuSeconds, percentile, runLoad, type LoadResult } from '../session-throughput/load';
 import { GET_PATH, SET_PARAMETERS } from './mix';
@@ -153,15 +153,8 @@ console.log(pinNote());
 console.log(`load average before: ${loadAverage()}`);
 const rows: Row[] = [await limitRun()];
 rows.push(...(await provisorRun('SQLite', {})));
-const pgBase = process.env.THROUGHPUT_SKIP_POSTGRES ? null : benchPostgresUrl('54339');
-if (pgBase) pinPostgres(new URL(pgBase).port);
-if (pgBase)
-  rows.push(
-    ...(await provisorRun('PostgreSQL', {
-      DATABASE_URL: await freshPostgresDatabase(pgBase, 'provisor_mix'),
-    })),
-  );
-else console.log('PostgreSQL: skipped (no server binaries found, or THROUGHPUT_SKIP_POSTGRES set)');
+const pgUrl = await sessionBenchDatabase('provisor_mix');
+if (pgUrl) rows.push(...(await provisorRun('PostgreSQL', { DATABASE_URL: pgUrl })));
 
 const rate = (r: Row) => r.result.sessions / r.result.seconds;
 const limit = rows[0]!;

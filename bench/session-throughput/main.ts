@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
-import { pinLoad, pinNote, pinPostgres, pinServer } from '../lib/pin';
-import { benchPostgresUrl, freshPostgresDatabase, runStatement } from '../lib/postgres';
+import { pinLoad, pinNote, pinServer } from '../lib/pin';
+import { runStatement, sessionBenchDatabase } from '../lib/postgres';
 import { SESSION_BENCH_ENV } from '../lib/provisor-server';
 import { cpuSeconds, informBody, percentile, runLoad, type LoadResult } from './load';
 
@@ -121,15 +121,8 @@ const rows: Row[] = [];
 rows.push(await limitRun(false));
 rows.push(await limitRun(true));
 rows.push(...(await provisorRun('SQLite', {})));
-const pgBase = process.env.THROUGHPUT_SKIP_POSTGRES ? null : benchPostgresUrl('54339');
-if (pgBase) pinPostgres(new URL(pgBase).port);
-if (pgBase)
-  rows.push(
-    ...(await provisorRun('PostgreSQL', {
-      DATABASE_URL: await freshPostgresDatabase(pgBase, 'provisor_bench'),
-    })),
-  );
-else console.log('PostgreSQL: skipped (no server binaries found, or THROUGHPUT_SKIP_POSTGRES set)');
+const pgUrl = await sessionBenchDatabase('provisor_bench');
+if (pgUrl) rows.push(...(await provisorRun('PostgreSQL', { DATABASE_URL: pgUrl })));
 
 const limit = rows[0]!;
 const keptLimit = rows[1]!;
