@@ -399,4 +399,39 @@ export function campaignsSuite(start: () => Promise<Acs>): void {
     const untouched = (await http('GET', `/api/campaigns/${created.id}/devices?state=pending`)).json.devices;
     for (const d of untouched) expect(d.softwareVersion).not.toBe(NEW_VERSION);
   }, 120_000);
+
+  it('starts no router after a cancel that lands while the scheduler is starting routers', async () => {
+    await acs.fleet({ count: 3, serialTemplate: 'RACE{i:03}' });
+    await waitForFleet(acs, 'RACE', 3);
+    const g = await group('Racing', { search: 'RACE' });
+    // The operator's cancel lands after the scheduler's tick read the campaign as running, just
+    // before it makes the upgrade jobs (the tick runs in the background; the cancel is a call).
+    const jobsService = acs.app.services.jobs;
+    const original = jobsService.create;
+    const made: string[] = [];
+    jobsService.create = async (...args: Parameters<typeof original>) => {
+      if (args[1] === 'firmware-upgrade') {
+        for (const c of (await http('GET', '/api/campaigns')).json.campaigns as Json[])
+          if (c.name === 'Racing upgrade' && c.state === 'running')
+            expect((await http('POST', `/api/campaigns/${c.id}/cancel`)).status).toBe(200);
+      }
+      const rows = await original(...args);
+      if (args[1] === 'firmware-upgrade') made.push(...rows.map((r) => r.id));
+      return rows;
+    };
+    try {
+      const created = await createCampaign(
+        campaignBody(g.id, { name: 'Racing upgrade', canarySize: 1, waves: [100], maxConcurrent: 1 }),
+      );
+      await acs.waitFor('the scheduler to make a job', async () => made.length > 0, 30_000);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await campaign(created.id)).state).toBe('cancelled');
+      for (const id of made) expect((await acs.app.services.jobs.get(id)).status).toBe('cancelled');
+      const routers = (await http('GET', `/api/campaigns/${created.id}/devices`)).json.devices as Json[];
+      expect(routers).toHaveLength(3);
+      for (const d of routers) expect(d.softwareVersion).not.toBe(NEW_VERSION);
+    } finally {
+      jobsService.create = original;
+    }
+  }, 60_000);
 }

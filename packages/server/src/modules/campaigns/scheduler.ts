@@ -180,6 +180,18 @@ export function createCampaignScheduler(deps: SchedulerDeps, o: SchedulerOptions
       );
     }
     changed(row.id);
+    // An operator's pause or cancel (in this process or another) may have landed while this tick
+    // ran on the row it read at its start: the cancel's own sweep of upgrading jobs may then have
+    // missed these. They are taken back before any router starts them (recordOutcomes then puts
+    // their routers back to pending, untouched), so nothing starts after a pause or a cancel.
+    const now = await repo.findCampaign(row.id);
+    if (now?.state !== 'running') {
+      const reason =
+        now?.state === 'cancelled'
+          ? 'The campaign was cancelled.'
+          : `The campaign is ${now?.state ?? 'gone'}.`;
+      for (const job of created) await jobs.cancelPending(job.id, reason);
+    }
   }
 
   /** The current wave is over when none of its routers upgrades or waits online to start. */
