@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { createDeadlines } from './deadlines';
 
 describe('offline deadlines', () => {
@@ -44,5 +45,64 @@ describe('offline deadlines', () => {
     times.forEach((t, i) => d.set(`d${i}`, t));
     expect(d.takeDue(5_000).sort()).toEqual(['d1', 'd3', 'd4', 'd5']);
     expect(d.takeDue(9_000).sort()).toEqual(['d0', 'd2', 'd6']);
+  });
+});
+
+describe('offline deadlines of UUIDs (kept as bytes)', () => {
+  it('answers each UUID as given, once, when due; ids of other shapes beside them', () => {
+    const d = createDeadlines();
+    const upper = randomUUID().toUpperCase();
+    const ids = [randomUUID(), randomUUID(), '00000000-0000-4000-8000-000000000000', upper, 'SN-1'];
+    ids.forEach((id, i) => d.set(id, 1_000 * (i + 1)));
+    expect(d.size).toBe(5);
+    expect(d.takeDue(2_000).sort()).toEqual(ids.slice(0, 2).sort());
+    expect(d.takeDue(5_000).sort()).toEqual(ids.slice(2).sort());
+    expect(d.takeDue(1e12)).toEqual([]);
+    expect(d.size).toBe(0);
+  });
+
+  it('agrees with a plain map of deadlines through 40,000 random moves, deletes and sweeps', () => {
+    const d = createDeadlines();
+    const model = new Map<string, number>();
+    const pool = Array.from({ length: 5_000 }, () => randomUUID());
+    // A fixed sequence (xorshift), so a failure repeats.
+    let seed = 2463534242;
+    const random = (n: number) => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) % n;
+    };
+    let now = 1_000_000;
+    for (let step = 0; step < 40_000; step++) {
+      const id = pool[random(pool.length)]!;
+      const op = random(10);
+      if (op < 7) {
+        const at = now + random(600) * 1000;
+        d.set(id, at);
+        model.set(id, Math.ceil(at / 1000));
+      } else if (op < 9) {
+        d.delete(id);
+        model.delete(id);
+      } else {
+        now += random(30) * 1000;
+        const expected = [...model].filter(([, s]) => s <= Math.floor(now / 1000)).map(([k]) => k);
+        for (const k of expected) model.delete(k);
+        expect(d.takeDue(now).sort()).toEqual(expected.sort());
+      }
+      if (step % 1000 === 0) expect(d.size).toBe(model.size);
+    }
+    expect(d.takeDue(1e15).sort()).toEqual([...model.keys()].sort());
+    expect(d.size).toBe(0);
+  });
+
+  it('holds 100,000 devices and answers them all (the table grows as they come)', () => {
+    const d = createDeadlines();
+    const ids = Array.from({ length: 100_000 }, () => randomUUID());
+    ids.forEach((id, i) => d.set(id, 10_000 + (i % 500) * 1000));
+    expect(d.size).toBe(100_000);
+    for (const id of ids.slice(0, 50_000)) d.delete(id);
+    expect(d.size).toBe(50_000);
+    expect(new Set(d.takeDue(1e12))).toEqual(new Set(ids.slice(50_000)));
   });
 });
