@@ -1,0 +1,83 @@
+// Two cluster members on one PostgreSQL (modules/cluster): what one publishes reaches the other's
+// remote handlers and console clients, and never comes back to its own, though PostgreSQL delivers
+// every NOTIFY to the connection that sent it too (the sender drops its own before parsing them).
+import pino from 'pino';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createTestDatabase, describeWithPostgres } from '../../../test/postgres';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database';
+import { createEventBus, type LiveMessage } from '../live/index';
+import { createCluster, type Cluster } from './cluster';
+
+describeWithPostgres('the cluster relay (PostgreSQL)', () => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let url: string;
+  const members: Cluster[] = [];
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    drop = db.drop;
+    url = db.url;
+    handle = openDatabase({ kind: 'postgres', url });
+    await migrateToLatest(handle.db);
+  });
+  afterAll(async () => {
+    for (const m of members) await m.stop();
+    await handle?.destroy();
+    await drop?.();
+  });
+
+  async function member() {
+    const bus = createEventBus();
+    const cluster = createCluster({
+      db: handle.db,
+      postgresUrl: url,
+      bus,
+      log: pino({ level: 'silent' }),
+      heartbeatMs: 200,
+      leaseMs: 1000,
+    });
+    await cluster.start();
+    members.push(cluster);
+    const seen: string[] = [];
+    const remote: string[] = [];
+    bus.subscribe((m: LiveMessage) => seen.push((m.payload as { id: string }).id));
+    bus.onRemote('job_update', (p) => remote.push(p.id));
+    return { bus, seen, remote, id: cluster.id };
+  }
+
+  it("hands one member's events to the other, and none back to itself", async () => {
+    const a = await member();
+    const b = await member();
+    const job = (id: string) => ({
+      id,
+      type: 'reboot' as const,
+      status: 'pending' as const,
+      deviceId: 'd1',
+      error: null,
+      operationId: null,
+    });
+    // More than one NOTIFY payload's worth (about 7,600 bytes each).
+    const ids = Array.from({ length: 300 }, (_, i) => `job-${i}`);
+    // The echo of a's own payloads is never parsed (13 MB of JSON after a bulk call of 100,000).
+    const parse = vi.spyOn(JSON, 'parse');
+    for (const id of ids) a.bus.publish('job_update', job(id));
+    b.bus.publish('job_update', job('from-b'));
+    const deadline = Date.now() + 5000;
+    while ((b.remote.length < ids.length || a.remote.length < 1) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    // A little longer, for any echo of a member's own events to arrive.
+    await new Promise((r) => setTimeout(r, 300));
+    // Both members get each of a's payloads; only b parses it.
+    const parsedOfA = parse.mock.calls
+      .map(([text]) => String(text))
+      .filter((text) => text.startsWith(`{"o":"${a.id}"`));
+    parse.mockRestore();
+    expect(parsedOfA.length).toBeGreaterThan(1);
+    expect(parsedOfA.length).toBe(new Set(parsedOfA).size);
+    expect(b.remote).toEqual(ids);
+    expect(a.remote).toEqual(['from-b']);
+    // Console clients: each its own events once (published here) and the other's once (relayed).
+    expect(a.seen).toEqual([...ids, 'from-b']);
+    expect(b.seen).toEqual(['from-b', ...ids]);
+  });
+});
