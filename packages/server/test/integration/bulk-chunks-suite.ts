@@ -5,6 +5,7 @@
 // SQLite (bulk-chunks.test.ts) and PostgreSQL (bulk-chunks.postgres.test.ts).
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { LiveMessage } from '../../src/modules/live/index';
+import { specProfileValues } from '../../../../test-support/spec-profile';
 import type { Acs } from './rig';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -125,6 +126,37 @@ export function bulkChunksSuite(start: () => Promise<Acs>): void {
     expect(res.json).toEqual({ operationId: expect.any(String), results: [], created: 7, failed: 0 });
     const op = (await http('GET', `/api/provisioning/operations/${res.json.operationId}`)).json;
     expect(op.total).toBe(7);
+  });
+
+  it('assigns a profile by filter a chunk at a time: every matching device gets it and one apply-profile job', async () => {
+    const ids: string[] = [];
+    for (let i = 1; i <= 7; i++) ids.push(await register(`CHNKP${String(i).padStart(2, '0')}`));
+    const templates = (await http('GET', '/api/templates?search=Generic')).json.templates as Json[];
+    const template = templates.find((t) => t.name === 'Generic TR-181 Router');
+    const created = await http('POST', '/api/profiles', {
+      name: 'Kupac-Chunks',
+      templateId: template.id,
+      values: specProfileValues('Chunks'),
+    });
+    expect(created.status, created.text).toBe(201);
+    const profile = created.json.profile;
+    const sizes = spyChunks();
+    const res = await http('POST', '/api/provisioning/assign-profile', {
+      filter: { search: 'CHNKP' },
+      profileId: profile.id,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ operationId: expect.any(String), results: [], created: 7, failed: 0 });
+    // One device read to refuse an empty match first, then 7 devices 3 at a time.
+    expect(sizes).toEqual([1, CHUNK, CHUNK, 1]);
+    const jobs = await jobsOf(res.json.operationId);
+    expect(jobs.map((j: Json) => j.deviceId).sort()).toEqual([...ids].sort());
+    expect(jobs.every((j: Json) => j.type === 'apply-profile')).toBe(true);
+    for (const id of ids)
+      expect((await http('GET', `/api/devices/${id}`)).json.device.assignedProfileId).toBe(profile.id);
+    const op = (await http('GET', `/api/provisioning/operations/${res.json.operationId}`)).json;
+    expect(op).toMatchObject({ total: 7, filter: { search: 'CHNKP' } });
+    expect(op.summary).toMatch(/^Assign profile "Kupac-Chunks" \(version 1\)$/);
   });
 
   it('refuses a filter that matches nothing and writes no operation', async () => {

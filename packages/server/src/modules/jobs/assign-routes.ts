@@ -18,7 +18,7 @@ import {
 import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import { toApiDevice } from '../devices/index';
-import { chooseDevices, runBulkOn } from './bulk';
+import { chooseDevices, noMatch, runBulk, runBulkOn, type BulkCall } from './bulk';
 import { toApiJob } from './service';
 
 export async function assignRoutes(fastify: FastifyInstance) {
@@ -55,28 +55,40 @@ export async function assignRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { deviceIds, filter, groupId, profileId } = request.body;
+      const deps = { devices, operations, groups };
+      const call = (params: BulkCall['params'], name: string): BulkCall => ({
+        selection: { deviceIds, filter, groupId },
+        type: 'apply-profile',
+        params,
+        createdBy: request.auth?.username ?? null,
+        summary: `Assign profile "${name}" (version ${params.profileVersion})`,
+      });
       // The devices, then the profile, are checked before anything is written.
+      if (filter !== undefined && deviceIds === undefined && groupId === undefined) {
+        // By filter, a chunk at a time like every bulk call by filter (bulk.ts runBulk): 100,000
+        // devices are never read at once. One device is read first so that a filter matching nothing
+        // is refused before the profile is looked at.
+        if ((await devices.matchingAfter(filter, null, 1)).length === 0) throw noMatch(filter);
+        const params = await assignments.pushFor(profileId);
+        const { name } = await profiles.get(profileId);
+        return runBulk(deps, call(params, name), async (chunk, operationId) => {
+          await devices.assignProfile(
+            chunk.map((d) => d.id),
+            params.profileId,
+          );
+          return assignments.queue(chunk, params, operationId);
+        });
+      }
       const chosen = await chooseDevices(devices, { deviceIds, filter, groupId }, groups);
       const params = await assignments.pushFor(profileId);
       const { name } = await profiles.get(profileId);
-      return runBulkOn(
-        { devices, operations, groups },
-        {
-          selection: { deviceIds, filter, groupId },
-          type: 'apply-profile',
-          params,
-          createdBy: request.auth?.username ?? null,
-          summary: `Assign profile "${name}" (version ${params.profileVersion})`,
-        },
-        chosen,
-        async (found, operationId) => {
-          await devices.assignProfile(
-            found.map((d) => d.id),
-            params.profileId,
-          );
-          return assignments.queue(found, params, operationId);
-        },
-      );
+      return runBulkOn(deps, call(params, name), chosen, async (found, operationId) => {
+        await devices.assignProfile(
+          found.map((d) => d.id),
+          params.profileId,
+        );
+        return assignments.queue(found, params, operationId);
+      });
     },
   );
 

@@ -15,7 +15,7 @@
 // (none is chosen: a guess could put one customer's Wi-Fi on another's router).
 import type { FastifyBaseLogger } from 'fastify';
 import type { RenderedParam } from '../../contract';
-import type { DeviceRow } from '../../db/tables/devices';
+import type { DeviceContact, DeviceRow } from '../../db/tables/devices';
 import type { JobRow } from '../../db/tables/jobs';
 import type { ProfileRow } from '../../db/tables/profiles';
 import { AppError } from '../../errors';
@@ -84,7 +84,7 @@ export function createAssignments(deps: {
 
   /** apply-profile jobs for these devices; creating them wakes each device (wake.ts). */
   const queue = (
-    targets: DeviceRow[],
+    targets: DeviceContact[],
     push: ProfilePush,
     operationId: string | null = null,
   ): Promise<JobRow[]> => jobs.create(targets, 'apply-profile', push, undefined, operationId);

@@ -52,7 +52,7 @@ function checkSelection(s: DeviceSelection): void {
     );
 }
 
-function noMatch(filter: DeviceFilter): AppError {
+export function noMatch(filter: DeviceFilter): AppError {
   return new AppError(
     400,
     'No matching devices',
