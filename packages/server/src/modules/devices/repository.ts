@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import type {
   DeviceContact,
@@ -365,6 +365,85 @@ export function createDevicesRepository(
         for (const r of rows) if (r.assigned_profile_id) found.set(r.serial_number, r.assigned_profile_id);
       }
       return found;
+    },
+    /**
+     * Writes the job facts told (absent ones stay as stored) and the status `statusFor` gives for
+     * them with the device's presence (offline is absent) and the stored facts, in one statement,
+     * only when something differs. Answers the device when it was written, and whether its status
+     * changed (a statement that also changed the status wrote `now` to updated_at; another write
+     * in the same millisecond could only make a change look so, never hide one).
+     */
+    async recordJobFacts(
+      id: string,
+      told: { waiting?: boolean; running?: boolean; lastFailed?: boolean },
+      statusFor: (
+        presence: 'present' | 'absent',
+        facts: { waiting: boolean; running: boolean; lastFailed: boolean },
+      ) => DeviceStatus,
+      now: string,
+    ): Promise<
+      | (Pick<DeviceRow, 'id' | 'serial_number' | 'product_class' | 'oui' | 'status'> & {
+          statusChanged: boolean;
+        })
+      | undefined
+    > {
+      const columns = {
+        waiting: 'jobs_waiting',
+        running: 'jobs_running',
+        lastFailed: 'last_job_failed',
+      } as const;
+      const facts = ['waiting', 'running', 'lastFailed'] as const;
+      // Every case of the facts not told, each with the status status.ts decides for it.
+      type Case = {
+        conditions: RawBuilder<unknown>[];
+        facts: { waiting: boolean; running: boolean; lastFailed: boolean };
+      };
+      let cases: Case[] = [{ conditions: [], facts: { waiting: false, running: false, lastFailed: false } }];
+      for (const f of facts) {
+        const value = told[f];
+        cases = cases.flatMap((c) =>
+          (value !== undefined ? [value] : [true, false]).map((v) => ({
+            conditions:
+              value !== undefined
+                ? c.conditions
+                : [...c.conditions, sql`${sql.ref(columns[f])} ${sql.raw(v ? '<>' : '=')} 0`],
+            facts: { ...c.facts, [f]: v },
+          })),
+        );
+      }
+      const whens = (['absent', 'present'] as const).flatMap((presence) =>
+        cases.map((c) => {
+          const conditions = [
+            sql`status ${sql.raw(presence === 'absent' ? '=' : '<>')} 'offline'`,
+            ...c.conditions,
+          ];
+          return sql`when ${sql.join(conditions, sql` and `)} then ${statusFor(presence, c.facts)}`;
+        }),
+      );
+      const status = sql<DeviceStatus>`(case ${sql.join(whens, sql` `)} end)`;
+      const patch: Record<string, unknown> = {};
+      const differs: RawBuilder<unknown>[] = [sql`status <> ${status}`];
+      for (const f of facts) {
+        const value = told[f];
+        if (value === undefined) continue;
+        patch[columns[f]] = value ? 1 : 0;
+        differs.push(sql`${sql.ref(columns[f])} <> ${value ? 1 : 0}`);
+      }
+      // The status's case reads the row as it was (SQL evaluates every assignment on the old row).
+      const row = await db
+        .updateTable('devices')
+        .set({
+          ...patch,
+          status,
+          updated_at: sql<string>`(case when status = ${status} then updated_at else ${now} end)`,
+        })
+        .where('id', '=', id)
+        .where(sql<boolean>`(${sql.join(differs, sql` or `)})`)
+        .returning(['id', 'serial_number', 'product_class', 'oui', 'status', 'updated_at'])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { updated_at, ...device } = row;
+      return { ...device, statusChanged: updated_at === now };
     },
     /** Notes that jobs wait for these devices (SQLite: 500 ids per statement, its parameter limit). */
     async markJobsWaiting(ids: readonly string[]): Promise<void> {

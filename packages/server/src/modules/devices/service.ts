@@ -171,15 +171,6 @@ export function createDevicesService(
     });
   }
 
-  /** The job facts a device row keeps (migration 0013). */
-  function jobFactsOf(row: Pick<DeviceRow, 'jobs_waiting' | 'jobs_running' | 'last_job_failed'>): JobFacts {
-    return {
-      waiting: row.jobs_waiting !== 0,
-      running: row.jobs_running !== 0,
-      lastFailed: row.last_job_failed !== 0,
-    };
-  }
-
   /**
    * Records an Inform: creates or updates the device (cwmp-reference §5). The parameter tree is
    * read and written only when the Inform's parameters differ from the previous Inform's (or
@@ -343,24 +334,11 @@ export function createDevicesService(
      * were); the status follows from them (status.ts). Writes only what changed.
      */
     async recordJobFacts(id: string, told: Partial<JobFacts>): Promise<void> {
-      const row = await repo.findById(id);
-      if (!row) return;
-      const before = jobFactsOf(row);
-      const facts = { ...before, ...told };
-      const status = deviceStatus(presenceOf(row.status), facts);
-      const patch: DeviceUpdate = {};
-      if (facts.waiting !== before.waiting) patch.jobs_waiting = facts.waiting ? 1 : 0;
-      if (facts.running !== before.running) patch.jobs_running = facts.running ? 1 : 0;
-      if (facts.lastFailed !== before.lastFailed) patch.last_job_failed = facts.lastFailed ? 1 : 0;
-      if (status !== row.status) {
-        patch.status = status;
-        patch.updated_at = new Date().toISOString();
-      }
-      if (Object.keys(patch).length === 0) return;
-      await repo.update(id, patch);
+      // One statement: the facts and the status they imply, written only when they differ.
+      const written = await repo.recordJobFacts(id, told, deviceStatus, new Date().toISOString());
       // Job facts never change presence, so the offline deadline stays as it is.
-      if (status !== row.status) {
-        publishStatus(row, status);
+      if (written?.statusChanged) {
+        publishStatus(written, written.status);
         countsMayHaveChanged();
       }
     },

@@ -351,12 +351,14 @@ export function createJobEngine(
       // is (the common end of a periodic session, without a query).
       if (!s.jobsWaiting && (s.deviceStatus === 'online' || s.deviceStatus === 'offline')) return null;
       for (;;) {
-        const unfinished = await jobs.unfinishedOf(s.deviceId);
+        // When none is left to run, the device's facts are settled from this same read (the safety
+        // net for facts an older version wrote or a failed write lost, without reading again).
+        const unfinished = await jobs.unfinishedToRun(
+          s.deviceId,
+          (u) => nextJob(u, s.sessionId) !== undefined,
+        );
         const job = nextJob(unfinished, s.sessionId);
-        if (!job) {
-          await jobs.settleDevice(s.deviceId);
-          return null;
-        }
+        if (!job) return null;
         // A job waiting for a reboot, reset or transfer holds the jobs behind it until the device
         // reports back or the wait's deadline fails it (jobs.failOverdueWaits).
         if (awaiting(job, stateOf(job))) return null;
@@ -366,19 +368,36 @@ export function createJobEngine(
         // A background job that yielded goes on from its state; any other job starts afresh.
         const resumed = resumes(job);
         const { yieldedIn: _session, ...kept } = stateOf(job);
-        const state: JobState = resumed ? kept : {};
-        const started = resumed ? await jobs.resume(job, s.sessionId) : await jobs.start(job, s.sessionId);
-        // Cancelled or finished since it was read (an operator, a cancelled campaign): the next one.
-        if (!started) continue;
-        const v = await view(started, state, s.baseUrl);
         const d = descriptorOf(job.type);
-        const rpc = await apply(
-          started,
-          state,
-          decide(started, 'start', () => d.start(v)),
-          s.sessionId,
-          v,
-        );
+        if (resumed) {
+          const started = await jobs.resume(job, s.sessionId);
+          // Cancelled or finished since it was read (an operator, a cancelled campaign): the next one.
+          if (!started) continue;
+          const v = await view(started, kept, s.baseUrl);
+          const rpc = await apply(
+            started,
+            kept,
+            decide(started, 'start', () => d.start(v)),
+            s.sessionId,
+            v,
+          );
+          if (rpc) return rpc;
+          continue;
+        }
+        // Any other job starts afresh. Its first step is decided on the job as it will be once
+        // started, so that a first RPC is claimed and written in one guarded statement (the claim
+        // still decides: a job cancelled or started elsewhere meanwhile is left, and the next one read).
+        const claimed = jobs.asStarted(job, s.sessionId);
+        const v = await view(claimed, {}, s.baseUrl);
+        const step = decide(claimed, 'start', () => d.start(v));
+        if (step.kind === 'rpc' && !(step.writes && step.writes.length > 0)) {
+          const sent: JobState = { ...step.state, inFlight: true, rpc: step.request.name };
+          if (!(await jobs.start(job, s.sessionId, sent))) continue;
+          return { jobId: job.id, request: step.request };
+        }
+        const started = await jobs.start(job, s.sessionId);
+        if (!started) continue;
+        const rpc = await apply(started, {}, step, s.sessionId, v);
         if (rpc) return rpc;
       }
     },

@@ -248,14 +248,31 @@ export function createJobsService(
   }
 
   /**
-   * The device's job facts told again, read afresh (the engine's call when a session finds no job
-   * left). Every job change tells them already; this is the safety net for a device whose facts were
-   * written by an older version or lost to a failed write, and it costs one query in a session that
-   * had jobs. The facts are read, never passed in: a job created since the caller looked must not be
-   * told away.
+   * The device's unfinished jobs, for the engine to pick the next (`runs`: whether one of them is to
+   * run now). Read in the device's turn of telling, like every telling's read: when none is to run,
+   * the facts this read shows are told in the same turn (the safety net for a device whose facts an older version wrote or a failed write lost), so a job
+   * created since is never told away (jobsArrived waits for this turn, or this read sees the job).
    */
-  async function settleDevice(deviceId: string): Promise<void> {
-    await tellDevices(deviceId);
+  function unfinishedToRun(
+    deviceId: string,
+    runs: (unfinished: readonly JobRow[]) => boolean,
+  ): Promise<JobRow[]> {
+    let read: JobRow[] = [];
+    const run = async () => {
+      read = await repo.unfinished(deviceId);
+      if (runs(read)) return;
+      await devices.recordJobFacts(deviceId, {
+        waiting: read.length > 0,
+        running: read.some((j) => j.status === 'running'),
+      });
+    };
+    const next = (telling.get(deviceId) ?? Promise.resolve()).then(run, run);
+    telling.set(deviceId, next);
+    const forget = () => {
+      if (telling.get(deviceId) === next) telling.delete(deviceId);
+    };
+    next.then(forget, forget);
+    return next.then(() => read);
   }
 
   /**
@@ -275,8 +292,8 @@ export function createJobsService(
     find: (id: string) => repo.findById(id),
     list: (q: JobListQuery) => repo.list(q),
     unfinishedOf: (deviceId: string) => repo.unfinished(deviceId),
+    unfinishedToRun,
     countByStatus: () => repo.countByStatus(),
-    settleDevice,
 
     /**
      * Creates one job per device, and announces them (jobs_arrived) once the devices know. The jobs of
@@ -338,18 +355,32 @@ export function createJobsService(
       return (await repo.unfinished(deviceId)).find((j) => j.command_key === commandKey);
     },
 
+    /** The job as `start` would make it (its view may be built, and its first step decided, before). */
+    asStarted(job: JobRow, sessionId: string | null = null): JobRow {
+      return {
+        ...job,
+        status: 'running',
+        attempts: job.attempts + 1,
+        command_key: commandKeyOf(job),
+        owner: o.processId,
+        session_id: sessionId,
+      };
+    },
+
     /**
      * A pending job starts, held by this process in the session `sessionId`; null when it is no
-     * longer pending (cancelled, finished or started elsewhere meanwhile).
+     * longer pending (cancelled, finished or started elsewhere meanwhile). `state`: the state of its
+     * first step (engine.ts: an RPC sent as it starts), written in the same guarded statement.
      */
-    async start(job: JobRow, sessionId: string | null = null): Promise<JobRow | null> {
+    async start(job: JobRow, sessionId: string | null = null, state?: JobState): Promise<JobRow | null> {
+      const phase = state ? waitPhaseOf(state) : null;
       const started = await setIfPending(job, {
         status: 'running',
         attempts: job.attempts + 1,
         started_at: job.started_at ?? now(),
-        state: null,
+        state: state ? JSON.stringify(state) : null,
         command_key: commandKeyOf(job),
-        wait_until: null,
+        wait_until: phase ? deadline(waitSecondsOf(phase, o.waits)) : null,
         owner: o.processId,
         session_id: sessionId,
       });
