@@ -335,7 +335,7 @@ export function createDevicesService(
      */
     async recordJobFacts(id: string, told: Partial<JobFacts>): Promise<void> {
       // One statement: the facts and the status they imply, written only when they differ.
-      const written = await repo.recordJobFacts(id, told, deviceStatus, new Date().toISOString());
+      const written = await repo.recordJobFacts(id, told, new Date().toISOString());
       // Job facts never change presence, so the offline deadline stays as it is.
       if (written?.statusChanged) {
         publishStatus(written, written.status);
