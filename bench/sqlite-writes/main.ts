@@ -53,13 +53,12 @@ try {
 
   const q = (text: string, params: unknown[]) => handle.prepared(text, params);
   const at = () => new Date().toISOString();
-  // Each statement as the job path runs it (jobs/service.ts, devices/service.ts), on row i.
-  const cases: [string, number, (i: number, pass: number) => Promise<unknown>][] = [
-    ['read: a job by id', 1, (i) => q('select * from jobs where id = ?', [jobs[i]!.id])],
-    ['read: a device by id', 1, (i) => q('select * from devices where id = ?', [devices[i]!.id])],
+  // Each write as the job path runs it (jobs/service.ts, devices/service.ts), on row i; odd passes
+  // set what even passes take back, so every statement changes its row.
+  type Write = (i: number, pass: number) => Promise<unknown>;
+  const writes: [string, Write][] = [
     [
       "write: a job's status (start, finish: four indexes hold the status)",
-      1,
       (i, pass) =>
         q('update jobs set status = ?, updated_at = ? where id = ?', [
           pass % 2 ? 'running' : 'pending',
@@ -69,13 +68,11 @@ try {
     ],
     [
       "write: a job's state only (no indexed column)",
-      1,
       (i, pass) =>
         q('update jobs set state = ?, updated_at = ? where id = ?', [`{"pass":${pass}}`, at(), jobs[i]!.id]),
     ],
     [
       "write: a device's status (one index holds it)",
-      1,
       (i, pass) =>
         q('update devices set status = ?, updated_at = ? where id = ?', [
           pass % 2 ? 'provisioning' : 'online',
@@ -85,28 +82,16 @@ try {
     ],
     [
       "write: a device's job facts (no indexed column)",
-      1,
       (i, pass) => q('update devices set jobs_running = ? where id = ?', [pass % 2, devices[i]!.id]),
     ],
   ];
-  const fourWrites = async (i: number, pass: number) => {
-    const running = pass % 2 === 1;
-    await q('update jobs set status = ?, updated_at = ? where id = ?', [
-      running ? 'running' : 'pending',
-      at(),
-      jobs[i]!.id,
-    ]);
-    await q('update jobs set state = ?, updated_at = ? where id = ?', [
-      `{"pass":${pass}}`,
-      at(),
-      jobs[i]!.id,
-    ]);
-    await q('update devices set status = ?, updated_at = ? where id = ?', [
-      running ? 'provisioning' : 'online',
-      at(),
-      devices[i]!.id,
-    ]);
-    await q('update devices set jobs_running = ? where id = ?', [running ? 1 : 0, devices[i]!.id]);
+  const cases: [string, number, Write][] = [
+    ['read: a job by id', 1, (i) => q('select * from jobs where id = ?', [jobs[i]!.id])],
+    ['read: a device by id', 1, (i) => q('select * from devices where id = ?', [devices[i]!.id])],
+    ...writes.map(([name, write]): [string, number, Write] => [name, 1, write]),
+  ];
+  const fourWrites: Write = async (i, pass) => {
+    for (const [, write] of writes) await write(i, pass);
   };
   cases.push(['the four writes above, each its own commit', 4, fourWrites]);
   cases.push([

@@ -2,7 +2,7 @@
 // statements on SQLite, round trips on PostgreSQL): a bulk SetParameterValues by id of one parameter
 // to one simulated router, then the connection request and the router's session that runs the job
 // (Inform 6 CONNECTION REQUEST, SetParameterValues, its answer, 204). Issue 24 target 3 (the
-// 10,000-router wave). Used by job-session-cost.test.ts and job-session-cost.postgres.test.ts; the
+// 10,000-router wave). Used by session-cost.test.ts and session-cost.postgres.test.ts; the
 // counts before and after each cut are in bench/README.md (provisioning-wave, "Statements per job
 // session").
 import type { Config } from '../../src/config';

@@ -1,8 +1,11 @@
 // What a router's first session and its periodic ones cost on PostgreSQL, in round trips
-// (session-cost.ts). The bounds are the counts after issue 23 point 11 (bench/README.md,
-// bootstrap-storm, has them before and after); a change that adds a round trip fails here.
+// (session-cost.ts), and a job's session (job-session-cost.ts: a connection request and the session
+// that runs one SetParameterValues). The bounds are the counts after issue 23 point 11 and issue 24
+// target 3 (bench/README.md, bootstrap-storm and provisioning-wave, have them before and after); a
+// change that adds a round trip fails here.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, describeWithPostgres } from '../postgres';
+import { JOB_SESSION_BOUNDS, measureJobSessionCost } from './job-session-cost';
 import { BOUNDS, measureSessionCosts } from './session-cost';
 
 describeWithPostgres('round trips per session on PostgreSQL', () => {
@@ -29,5 +32,10 @@ describeWithPostgres('round trips per session on PostgreSQL', () => {
     expect(c.bootstrapRpcs).toBe(1);
     expect(c.bootstrap, c.texts.join('\n')).toBeLessThanOrEqual(BOUNDS.postgres.bootstrap);
     expect(c.periodic.at(-1), c.texts.join('\n')).toBe(2);
+  });
+
+  it('runs a bulk SetParameterValues job in its session within the bound', async () => {
+    const c = await measureJobSessionCost({ database: { kind: 'postgres', url } });
+    expect(c.session, c.texts.join('\n')).toBeLessThanOrEqual(JOB_SESSION_BOUNDS.postgres);
   });
 });

@@ -1,7 +1,9 @@
-// What a router's first session and its periodic ones cost on SQLite, in statements (session-cost.ts).
+// What a router's first session and its periodic ones cost on SQLite, in statements (session-cost.ts),
+// and a job's session (job-session-cost.ts).
 // The bounds are the counts after issue 23 point 11 (bench/README.md, bootstrap-storm, has them before
 // and after); a change that adds a statement to a session fails here.
 import { describe, expect, it } from 'vitest';
+import { JOB_SESSION_BOUNDS, measureJobSessionCost } from './job-session-cost';
 import { BOUNDS, measureSessionCosts } from './session-cost';
 
 describe('statements per session on SQLite', () => {
@@ -17,5 +19,12 @@ describe('statements per session on SQLite', () => {
     expect(c.bootstrapRpcs).toBe(1);
     expect(c.bootstrap, c.texts.join('\n')).toBeLessThanOrEqual(BOUNDS.sqlite.bootstrap);
     expect(c.periodic.at(-1), c.texts.join('\n')).toBe(2);
+  });
+});
+
+describe('statements per job session on SQLite', () => {
+  it('runs a bulk SetParameterValues job in its session within the bound', async () => {
+    const c = await measureJobSessionCost();
+    expect(c.session, c.texts.join('\n')).toBeLessThanOrEqual(JOB_SESSION_BOUNDS.sqlite);
   });
 });
