@@ -68,6 +68,19 @@ export function bulkChunksSuite(start: () => Promise<Acs>): void {
     return sizes;
   }
 
+  /** A valid profile of the TR-181 starter template, for customer `surname`. */
+  async function newProfile(surname: string): Promise<Json> {
+    const templates = (await http('GET', '/api/templates?search=Generic')).json.templates as Json[];
+    const template = templates.find((t) => t.name === 'Generic TR-181 Router');
+    const created = await http('POST', '/api/profiles', {
+      name: `Kupac-${surname}`,
+      templateId: template.id,
+      values: specProfileValues(surname),
+    });
+    expect(created.status, created.text).toBe(201);
+    return created.json.profile;
+  }
+
   const jobsOf = async (operationId: string): Promise<Json[]> =>
     (await http('GET', `/api/provisioning/jobs?operationId=${operationId}&limit=1000`)).json.jobs;
 
@@ -131,15 +144,7 @@ export function bulkChunksSuite(start: () => Promise<Acs>): void {
   it('assigns a profile by filter a chunk at a time: every matching device gets it and one apply-profile job', async () => {
     const ids: string[] = [];
     for (let i = 1; i <= 7; i++) ids.push(await register(`CHNKP${String(i).padStart(2, '0')}`));
-    const templates = (await http('GET', '/api/templates?search=Generic')).json.templates as Json[];
-    const template = templates.find((t) => t.name === 'Generic TR-181 Router');
-    const created = await http('POST', '/api/profiles', {
-      name: 'Kupac-Chunks',
-      templateId: template.id,
-      values: specProfileValues('Chunks'),
-    });
-    expect(created.status, created.text).toBe(201);
-    const profile = created.json.profile;
+    const profile = await newProfile('Chunks');
     const sizes = spyChunks();
     const res = await http('POST', '/api/provisioning/assign-profile', {
       filter: { search: 'CHNKP' },
@@ -157,6 +162,39 @@ export function bulkChunksSuite(start: () => Promise<Acs>): void {
     const op = (await http('GET', `/api/provisioning/operations/${res.json.operationId}`)).json;
     expect(op).toMatchObject({ total: 7, filter: { search: 'CHNKP' } });
     expect(op.summary).toMatch(/^Assign profile "Kupac-Chunks" \(version 1\)$/);
+  });
+
+  it('reads a group a chunk at a time too, for a bulk call and for assigning a profile', async () => {
+    const ids: string[] = [];
+    for (let i = 1; i <= 7; i++) ids.push(await register(`CHNKG${String(i).padStart(2, '0')}`));
+    const group = await http('POST', '/api/groups', { name: 'Chunked', filter: { search: 'CHNKG' } });
+    expect(group.status, group.text).toBe(201);
+    const groupId = group.json.group.id;
+    let sizes = spyChunks();
+    const res = await http('POST', '/api/provisioning/bulk/reboot', { groupId });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ operationId: expect.any(String), results: [], created: 7, failed: 0 });
+    expect(sizes).toEqual([CHUNK, CHUNK, 1]);
+    expect((await jobsOf(res.json.operationId)).map((j: Json) => j.deviceId).sort()).toEqual([...ids].sort());
+    const op = (await http('GET', `/api/provisioning/operations/${res.json.operationId}`)).json;
+    expect(op).toMatchObject({ total: 7, summary: 'Reboot (group "Chunked")' });
+    restore?.();
+
+    const profile = await newProfile('Groups');
+    sizes = spyChunks();
+    const assigned = await http('POST', '/api/provisioning/assign-profile', {
+      groupId,
+      profileId: profile.id,
+    });
+    expect(assigned.status, assigned.text).toBe(200);
+    expect(assigned.json).toMatchObject({ created: 7, failed: 0 });
+    expect(sizes).toEqual([1, CHUNK, CHUNK, 1]);
+    for (const id of ids)
+      expect((await http('GET', `/api/devices/${id}`)).json.device.assignedProfileId).toBe(profile.id);
+    const empty = await http('POST', '/api/groups', { name: 'Nobody', filter: { search: 'NO-SUCH-CHNK' } });
+    const refused = await http('POST', '/api/provisioning/bulk/reboot', { groupId: empty.json.group.id });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toMatch(/^The group "Nobody" matches no device now/);
   });
 
   it('refuses a filter that matches nothing and writes no operation', async () => {

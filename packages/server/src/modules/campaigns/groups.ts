@@ -91,6 +91,11 @@ export function createGroupsService(repo: CampaignsRepository, devices: DevicesS
       const r = await row(id);
       return { name: r.name, devices: await devices.matching(filterOf(r)) };
     },
+    /** A group's saved filter, read a chunk at a time by bulk calls (jobs/bulk.ts GroupDevices). */
+    async matchOf(id: string) {
+      const r = await row(id);
+      return { name: r.name, match: filterOf(r) };
+    },
   };
 }
 

@@ -18,7 +18,7 @@ import {
 import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
 import { toApiDevice } from '../devices/index';
-import { chooseDevices, noMatch, runBulk, runBulkOn, type BulkCall } from './bulk';
+import { chooseDevices, chunkedSelection, runBulk, runBulkOn, type BulkCall } from './bulk';
 import { toApiJob } from './service';
 
 export async function assignRoutes(fastify: FastifyInstance) {
@@ -64,11 +64,12 @@ export async function assignRoutes(fastify: FastifyInstance) {
         summary: `Assign profile "${name}" (version ${params.profileVersion})`,
       });
       // The devices, then the profile, are checked before anything is written.
-      if (filter !== undefined && deviceIds === undefined && groupId === undefined) {
-        // By filter, a chunk at a time like every bulk call by filter (bulk.ts runBulk): 100,000
-        // devices are never read at once. One device is read first so that a filter matching nothing
-        // is refused before the profile is looked at.
-        if ((await devices.matchingAfter(filter, null, 1)).length === 0) throw noMatch(filter);
+      if (deviceIds === undefined && (filter !== undefined || groupId !== undefined)) {
+        // By filter or group, a chunk at a time like every bulk call by filter or group (bulk.ts
+        // runBulk): 100,000 devices are never read at once. One device is read first so that a
+        // selection matching nothing is refused before the profile is looked at.
+        const { match, empty } = await chunkedSelection(deps, { filter, groupId });
+        if ((await devices.matchingAfter(match, null, 1)).length === 0) throw empty();
         const params = await assignments.pushFor(profileId);
         const { name } = await profiles.get(profileId);
         return runBulk(deps, call(params, name), async (chunk, operationId) => {

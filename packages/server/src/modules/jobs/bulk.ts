@@ -6,7 +6,7 @@ import type { BulkResults, DeviceFilter, DeviceSelection } from '../../contract'
 import type { DeviceContact, DeviceRow } from '../../db/tables/devices';
 import type { JobRow, JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
-import type { DevicesService } from '../devices/index';
+import type { DeviceMatch, DevicesService } from '../devices/index';
 import type { OperationsService } from './operations';
 import type { JobParams } from './service';
 
@@ -29,6 +29,8 @@ export interface ChosenDevices {
  */
 export interface GroupDevices {
   devicesOf(groupId: string): Promise<{ name: string; devices: DeviceRow[] }>;
+  /** A group's saved filter, to read its devices a chunk at a time (runBulk); a 404 naming the id. */
+  matchOf(groupId: string): Promise<{ name: string; match: DeviceMatch }>;
 }
 
 function describeFilter(f: DeviceFilter): string {
@@ -52,7 +54,15 @@ function checkSelection(s: DeviceSelection): void {
     );
 }
 
-export function noMatch(filter: DeviceFilter): AppError {
+function groupMatchesNothing(name: string): AppError {
+  return new AppError(
+    400,
+    'No matching devices',
+    `The group "${name}" matches no device now; change its filter or choose another group.`,
+  );
+}
+
+function noMatch(filter: DeviceFilter): AppError {
   return new AppError(
     400,
     'No matching devices',
@@ -74,13 +84,7 @@ export async function chooseDevices(
   if (s.groupId !== undefined) {
     if (!groups) throw new AppError(400, 'Invalid device selection', 'This call takes deviceIds or filter.');
     const { name, devices: found } = await groups.devicesOf(s.groupId);
-    if (found.length === 0) {
-      throw new AppError(
-        400,
-        'No matching devices',
-        `The group "${name}" matches no device now; change its filter or choose another group.`,
-      );
-    }
+    if (found.length === 0) throw groupMatchesNothing(name);
     return { found, group: { id: s.groupId, name } };
   }
   if (s.filter !== undefined) {
@@ -112,38 +116,61 @@ export interface BulkCall {
 type BulkDeps = { devices: DevicesService; operations: OperationsService; groups?: GroupDevices };
 
 /**
+ * A selection by filter or by group, as runBulk reads it a chunk at a time: the devices it matches,
+ * the error for a match that is empty, and the group's name. Refuses a selection that gives not
+ * exactly one of deviceIds, filter and groupId; a group that does not exist is a 404.
+ */
+export async function chunkedSelection(
+  deps: { groups?: GroupDevices },
+  s: DeviceSelection,
+): Promise<{ match: DeviceMatch; empty: () => AppError; group?: string }> {
+  checkSelection(s);
+  if (s.filter !== undefined) {
+    const filter = s.filter;
+    return { match: filter, empty: () => noMatch(filter) };
+  }
+  if (s.groupId === undefined) throw new Error('chunkedSelection: neither a filter nor a group');
+  if (!deps.groups)
+    throw new AppError(400, 'Invalid device selection', 'This call takes deviceIds or filter.');
+  const { name, match } = await deps.groups.matchOf(s.groupId);
+  return { match, empty: () => groupMatchesNothing(name), group: name };
+}
+
+/**
  * Runs a bulk call: resolves its devices, records its operation, makes the jobs (`create`, which is
- * given the operation's id) and answers per device. A filter is read and its jobs made a chunk at a
- * time (operations.chunkSize devices: each chunk's jobs are made, its devices marked and announced
- * while the next is read), so a call over 100,000 devices holds two chunks, not 100,000 rows. The
- * read is by keyset over the list's order, so a device that appears or goes away meanwhile gets at
- * most one job: one added behind the point reached gets none, one ahead of it gets its job.
+ * given the operation's id) and answers per device. A filter or a group is read and its jobs made a
+ * chunk at a time (operations.chunkSize devices: each chunk's jobs are made, its devices marked and
+ * announced while the next is read), so a call over 100,000 devices holds two chunks, not 100,000
+ * rows. The read is by keyset over the list's order, so a device that appears or goes away
+ * meanwhile gets at most one job: one added behind the point reached gets none, one ahead of it gets
+ * its job.
  */
 export async function runBulk(
   deps: BulkDeps,
   call: BulkCall,
   create: (found: DeviceContact[], operationId: string) => Promise<JobRow[]>,
 ): Promise<BulkResults> {
-  const { filter } = call.selection;
-  if (filter === undefined)
+  const { filter, groupId } = call.selection;
+  if (filter === undefined && groupId === undefined)
     return runBulkOn(deps, call, await chooseDevices(deps.devices, call.selection, deps.groups), create);
-  checkSelection(call.selection);
+  const { match, empty, group } = await chunkedSelection(deps, call.selection);
   const size = deps.operations.chunkSize;
-  let chunk: DeviceContact[] = await deps.devices.matchingAfter(filter, null, size);
-  if (chunk.length === 0) throw noMatch(filter);
+  let chunk: DeviceContact[] = await deps.devices.matchingAfter(match, null, size);
+  if (chunk.length === 0) throw empty();
+  const summary = call.summary ?? summarize(call.type, call.params);
   const operationId = await deps.operations.create({
     type: call.type,
-    summary: call.summary ?? summarize(call.type, call.params),
+    summary: group === undefined ? summary : `${summary} (group "${group}")`,
     createdBy: call.createdBy,
     total: chunk.length,
-    filter,
+    ...(filter ? { filter } : {}),
   });
   const announced = chunk.length;
   const results: BulkResult[] = [];
   let created = 0;
   const after = (rows: DeviceContact[]) => {
     const last = rows.at(-1)!;
-    return deps.devices.matchingAfter(filter, { serialNumber: last.serial_number, id: last.id }, size);
+    return deps.devices.matchingAfter(match, { serialNumber: last.serial_number, id: last.id }, size);
   };
   for (;;) {
     // The next chunk is read while this one's jobs are made (on another connection): the read is a
