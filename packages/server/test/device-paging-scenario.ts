@@ -171,3 +171,51 @@ export async function badCursorsScenario(app: FastifyInstance, token: string): P
     expect.stringContaining('leave offset out'),
   ]);
 }
+
+/**
+ * The way back from an empty page: every row of the page before (or after) the one shown goes away,
+ * the operator pages there and finds it empty, and pages back: the page they came from comes back
+ * whole, its first (or last) row included.
+ */
+export async function emptyPageWayBackScenario(app: FastifyInstance, token: string): Promise<void> {
+  const db = app.services.database.db;
+  const seeded = Array.from({ length: 6 }, (_, i) => row(`EMPTYP${String(i + 1).padStart(2, '0')}`, i));
+  await db.insertInto('devices').values(seeded).execute();
+  const get = async (query: string): Promise<Page> => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/devices?search=EMPTYP&limit=2&${query}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Page;
+  };
+  const serials = (page: Page) => page.devices.map((d) => d.serialNumber);
+  const remove = async (serial: string) => {
+    const id = seeded.find((d) => d.serial_number === serial)!.id;
+    const res = await app.inject({ method: 'DELETE', url: `/api/devices/${id}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(204);
+  };
+
+  const first = await get('');
+  const second = await get(`after=${first.nextCursor}`);
+  expect(serials(second)).toEqual(['EMPTYP03', 'EMPTYP04']);
+
+  // Back: the first page's rows are gone; Previous finds nothing, and Next shows the second page again.
+  await remove('EMPTYP01');
+  await remove('EMPTYP02');
+  const emptyBefore = await get(`before=${second.prevCursor}`);
+  expect(emptyBefore.devices).toEqual([]);
+  expect(emptyBefore.prevCursor).toBeNull();
+  expect(serials(await get(`after=${emptyBefore.nextCursor}`))).toEqual(['EMPTYP03', 'EMPTYP04']);
+
+  // Forward: the third page's rows are gone; Next finds nothing, and Previous shows the second page.
+  await remove('EMPTYP05');
+  await remove('EMPTYP06');
+  const emptyAfter = await get(`after=${second.nextCursor}`);
+  expect(emptyAfter.devices).toEqual([]);
+  expect(emptyAfter.nextCursor).toBeNull();
+  const back = await get(`before=${emptyAfter.prevCursor}`);
+  expect(serials(back)).toEqual(['EMPTYP03', 'EMPTYP04']);
+  expect([back.prevCursor, back.nextCursor]).toEqual([null, null]);
+}

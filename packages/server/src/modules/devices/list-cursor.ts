@@ -7,11 +7,17 @@ import { AppError } from '../../errors';
 export interface DeviceListKey {
   serialNumber: string;
   id: string;
+  /**
+   * The page starts at (after=) or ends at (before=) this row itself, not next to it: the way back
+   * from an empty page, whose cursor names the row on the other side of the gap (routes.ts).
+   */
+  inclusive?: boolean;
 }
 
 /** The token of a row's key: base64url of a versioned JSON array, opaque to clients. */
 export function encodeCursor(key: DeviceListKey): string {
-  return Buffer.from(JSON.stringify([1, key.serialNumber, key.id]), 'utf8').toString('base64url');
+  const token = [1, key.serialNumber, key.id, ...(key.inclusive ? [1] : [])];
+  return Buffer.from(JSON.stringify(token), 'utf8').toString('base64url');
 }
 
 /** The key of a token from `encodeCursor`; a 400 that says what to do for anything else. */
@@ -24,14 +30,14 @@ export function decodeCursor(field: 'after' | 'before', token: string): DeviceLi
   }
   if (
     Array.isArray(parsed) &&
-    parsed.length === 3 &&
+    (parsed.length === 3 || (parsed.length === 4 && parsed[3] === 1)) &&
     parsed[0] === 1 &&
     typeof parsed[1] === 'string' &&
     typeof parsed[2] === 'string' &&
     !parsed[1].includes('\0') &&
     !parsed[2].includes('\0')
   ) {
-    return { serialNumber: parsed[1], id: parsed[2] };
+    return { serialNumber: parsed[1], id: parsed[2], ...(parsed.length === 4 ? { inclusive: true } : {}) };
   }
   throw new AppError(
     400,

@@ -1,6 +1,10 @@
 // Keyset paging of the device list on PostgreSQL (issue 24): the scenario of list-paging.test.ts.
 import { afterAll, beforeAll, it } from 'vitest';
-import { badCursorsScenario, cursorPagingScenario } from '../../../test/device-paging-scenario';
+import {
+  badCursorsScenario,
+  cursorPagingScenario,
+  emptyPageWayBackScenario,
+} from '../../../test/device-paging-scenario';
 import { login, testConfig } from '../../../test/helpers';
 import { createTestDatabase, describeWithPostgres } from '../../../test/postgres';
 import { buildApp } from '../../app';
@@ -30,5 +34,9 @@ describeWithPostgres('device list paging by cursor (PostgreSQL)', () => {
 
   it('walks forward and back by cursor as offset paging does, also while devices come and go', async () => {
     await cursorPagingScenario(app, token);
+  });
+
+  it('pages back from an empty page to the page it came from, whole', async () => {
+    await emptyPageWayBackScenario(app, token);
   });
 });

@@ -1,7 +1,11 @@
 // Keyset paging of the device list on SQLite (issue 24); the same scenario runs on PostgreSQL in
 // list-paging.postgres.test.ts.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { badCursorsScenario, cursorPagingScenario } from '../../../test/device-paging-scenario';
+import {
+  badCursorsScenario,
+  cursorPagingScenario,
+  emptyPageWayBackScenario,
+} from '../../../test/device-paging-scenario';
 import { buildTestApp, login } from '../../../test/helpers';
 
 describe('device list paging by cursor (SQLite)', () => {
@@ -19,5 +23,9 @@ describe('device list paging by cursor (SQLite)', () => {
 
   it('walks forward and back by cursor as offset paging does, also while devices come and go', async () => {
     await cursorPagingScenario(t.app, token);
+  });
+
+  it('pages back from an empty page to the page it came from, whole', async () => {
+    await emptyPageWayBackScenario(t.app, token);
   });
 });

@@ -249,17 +249,20 @@ export function createDevicesRepository(
   ) {
     const forward = direction === 'after';
     const at = [key.serialNumber, key.id] as const;
+    // From the key on (or up to it) for an inclusive key, else past it; what lies behind is the rest.
+    const ahead = forward ? (key.inclusive ? '>=' : '>') : key.inclusive ? '<=' : '<';
+    const back = forward ? (key.inclusive ? '<' : '<=') : key.inclusive ? '>' : '>=';
     const [read, behind] = await Promise.all([
       filtered(q, candidates)
         .selectAll()
-        .where((eb) => eb(eb.refTuple('serial_number', 'id'), forward ? '>' : '<', eb.tuple(...at)))
+        .where((eb) => eb(eb.refTuple('serial_number', 'id'), ahead, eb.tuple(...at)))
         .orderBy('serial_number', forward ? 'asc' : 'desc')
         .orderBy('id', forward ? 'asc' : 'desc')
         .limit(q.limit + 1)
         .execute(),
       filtered(q, candidates)
         .select('id')
-        .where((eb) => eb(eb.refTuple('serial_number', 'id'), forward ? '<=' : '>=', eb.tuple(...at)))
+        .where((eb) => eb(eb.refTuple('serial_number', 'id'), back, eb.tuple(...at)))
         .orderBy('serial_number', forward ? 'desc' : 'asc')
         .orderBy('id', forward ? 'desc' : 'asc')
         .limit(1)

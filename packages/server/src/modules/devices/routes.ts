@@ -80,23 +80,31 @@ export async function devicesRoutes(fastify: FastifyInstance) {
         `A cursor names the page by itself; leave offset out (got offset=${q.offset}) when sending after or before.`,
       );
     }
+    const after = q.after === undefined ? undefined : decodeCursor('after', q.after);
+    const before = q.before === undefined ? undefined : decodeCursor('before', q.before);
     const page = await devices.list({
       status: q.status,
       search: searchTerm(q.search),
       assigned,
       limit: q.limit,
       offset: q.offset,
-      after: q.after === undefined ? undefined : decodeCursor('after', q.after),
-      before: q.before === undefined ? undefined : decodeCursor('before', q.before),
+      after,
+      before,
     });
+    // An empty page past a cursor answers, for the way back, that cursor's row itself included: it
+    // is the first row on the other side (its own page may have gone), which the way back must show.
+    const asked = after ?? before;
     const key = (row: DeviceRow | undefined) =>
-      row ? encodeCursor({ serialNumber: row.serial_number, id: row.id }) : (q.after ?? q.before ?? null);
+      row
+        ? encodeCursor({ serialNumber: row.serial_number, id: row.id })
+        : asked
+          ? encodeCursor({ ...asked, inclusive: true })
+          : null;
     return {
       devices: page.rows.map(toApiDevice),
       total: page.total,
       limit: q.limit,
       offset: q.offset,
-      // An empty page past a cursor answers that cursor for the way back.
       prevCursor: page.hasPrevious ? key(page.rows[0]) : null,
       nextCursor: page.hasNext ? key(page.rows.at(-1)) : null,
     };
