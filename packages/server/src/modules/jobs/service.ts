@@ -142,6 +142,11 @@ export function createJobsService(
 ) {
   const now = () => new Date(Date.now()).toISOString();
   const deadline = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+  /** Until when a job in this state waits for its device to report back (null: it does not wait). */
+  const waitUntil = (state: JobState) => {
+    const phase = waitPhaseOf(state);
+    return phase ? deadline(waitSecondsOf(phase, o.waits)) : null;
+  };
 
   function publish(job: JobRow): void {
     bus.publish('job_update', {
@@ -218,6 +223,17 @@ export function createJobsService(
   /** Per device, the telling under way: they run one after another (see tellDevices). */
   const telling = new Map<string, Promise<void>>();
 
+  /** Runs `run` in the device's next turn of telling, after every telling under way for it. */
+  function inTellingTurn(deviceId: string, run: () => Promise<void>): Promise<void> {
+    const next = (telling.get(deviceId) ?? Promise.resolve()).then(run, run);
+    telling.set(deviceId, next);
+    const forget = () => {
+      if (telling.get(deviceId) === next) telling.delete(deviceId);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
   /**
    * Tells the devices service what the jobs table now says of a device's jobs: whether jobs wait
    * and whether one runs, read here, and whether the last finished job failed when the caller knows
@@ -238,13 +254,7 @@ export function createJobsService(
       else if (lastFailed !== undefined) facts.lastFailed = lastFailed;
       await devices.recordJobFacts(deviceId, facts);
     };
-    const next = (telling.get(deviceId) ?? Promise.resolve()).then(run, run);
-    telling.set(deviceId, next);
-    const forget = () => {
-      if (telling.get(deviceId) === next) telling.delete(deviceId);
-    };
-    next.then(forget, forget);
-    return next;
+    return inTellingTurn(deviceId, run);
   }
 
   /**
@@ -258,21 +268,14 @@ export function createJobsService(
     runs: (unfinished: readonly JobRow[]) => boolean,
   ): Promise<JobRow[]> {
     let read: JobRow[] = [];
-    const run = async () => {
+    return inTellingTurn(deviceId, async () => {
       read = await repo.unfinished(deviceId);
       if (runs(read)) return;
       await devices.recordJobFacts(deviceId, {
         waiting: read.length > 0,
         running: read.some((j) => j.status === 'running'),
       });
-    };
-    const next = (telling.get(deviceId) ?? Promise.resolve()).then(run, run);
-    telling.set(deviceId, next);
-    const forget = () => {
-      if (telling.get(deviceId) === next) telling.delete(deviceId);
-    };
-    next.then(forget, forget);
-    return next.then(() => read);
+    }).then(() => read);
   }
 
   /**
@@ -373,14 +376,13 @@ export function createJobsService(
      * first step (engine.ts: an RPC sent as it starts), written in the same guarded statement.
      */
     async start(job: JobRow, sessionId: string | null = null, state?: JobState): Promise<JobRow | null> {
-      const phase = state ? waitPhaseOf(state) : null;
       const started = await setIfPending(job, {
         status: 'running',
         attempts: job.attempts + 1,
         started_at: job.started_at ?? now(),
         state: state ? JSON.stringify(state) : null,
         command_key: commandKeyOf(job),
-        wait_until: phase ? deadline(waitSecondsOf(phase, o.waits)) : null,
+        wait_until: state ? waitUntil(state) : null,
         owner: o.processId,
         session_id: sessionId,
       });
@@ -419,9 +421,11 @@ export function createJobsService(
      * TransferComplete) waits until a deadline; failOverdueWaits fails it after that.
      */
     async progress(job: JobRow, state: JobState): Promise<void> {
-      const phase = waitPhaseOf(state);
-      const waitUntil = phase ? deadline(waitSecondsOf(phase, o.waits)) : null;
-      await repo.update(job.id, { state: JSON.stringify(state), wait_until: waitUntil, updated_at: now() });
+      await repo.update(job.id, {
+        state: JSON.stringify(state),
+        wait_until: waitUntil(state),
+        updated_at: now(),
+      });
     },
 
     async finish(
