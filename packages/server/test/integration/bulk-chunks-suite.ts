@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { LiveMessage } from '../../src/modules/live/index';
 import { specProfileValues } from '../../../../test-support/spec-profile';
-import type { Acs } from './rig';
+import { httpOf, type Acs } from './rig';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -26,18 +26,7 @@ export function bulkChunksSuite(start: () => Promise<Acs>): void {
   afterEach(() => restore?.());
   afterAll(async () => acs?.close());
 
-  async function http(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
-    const res = await fetch(new URL(path, acs.url), {
-      method,
-      headers: {
-        authorization: `Bearer ${acs.token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, json: (text ? JSON.parse(text) : null) as Json, text };
-  }
+  const http = httpOf(() => acs);
 
   async function register(serial: string): Promise<string> {
     const res = await http('POST', '/api/devices/register', {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LiveMessage } from '../../src/modules/live/index';
 import { multipart } from '../multipart';
-import type { Acs } from './rig';
+import { httpOf, type Acs } from './rig';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -25,22 +25,6 @@ export async function uploadFirmware(acs: Acs, version = NEW_VERSION, kind = 'fi
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().file.id;
-}
-
-/** The API over real HTTP, as the console calls it. */
-export function httpOf(acs: () => Acs) {
-  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
-    const res = await fetch(new URL(path, acs().url), {
-      method,
-      headers: {
-        authorization: `Bearer ${acs().token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, json: (text ? JSON.parse(text) : null) as Json, text };
-  };
 }
 
 export async function waitForFleet(acs: Acs, search: string, count: number): Promise<void> {

@@ -103,3 +103,19 @@ export async function startAcs(overrides: Partial<Config> = {}): Promise<Acs> {
   };
   return acs;
 }
+
+/** The API over real HTTP, as the console calls it. */
+export function httpOf(acs: () => Pick<Acs, 'url' | 'token'>) {
+  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
+    const res = await fetch(new URL(path, acs().url), {
+      method,
+      headers: {
+        authorization: `Bearer ${acs().token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, json: (text ? JSON.parse(text) : null) as Json, text };
+  };
+}
