@@ -118,6 +118,14 @@ function nextJob(unfinished: readonly JobRow[], sessionId: string): JobRow | und
   return unfinished.find((j) => stateOf(j).yieldedIn !== sessionId);
 }
 
+/** A job's state once the RPC of `step` is sent (kept until its answer comes). */
+const sentState = (current: JobState, step: Extract<Step, { kind: 'rpc' }>): JobState => ({
+  ...current,
+  ...step.state,
+  inFlight: true,
+  rpc: step.request.name,
+});
+
 /** A background job that yielded in an earlier session: it goes on where it stopped. */
 const resumes = (job: JobRow) => job.status === 'pending' && stateOf(job).yieldedIn !== undefined;
 
@@ -194,7 +202,7 @@ export function createJobEngine(
         await jobs.park(job, { ...step.state, inFlight: false, yieldedIn: sessionId });
         return null;
       case 'rpc':
-        await jobs.progress(job, { ...current, ...step.state, inFlight: true, rpc: step.request.name });
+        await jobs.progress(job, sentState(current, step));
         return { jobId: job.id, request: step.request };
     }
   }
@@ -391,8 +399,7 @@ export function createJobEngine(
         const v = await view(claimed, {}, s.baseUrl);
         const step = decide(claimed, 'start', () => d.start(v));
         if (step.kind === 'rpc' && !(step.writes && step.writes.length > 0)) {
-          const sent: JobState = { ...step.state, inFlight: true, rpc: step.request.name };
-          if (!(await jobs.start(job, s.sessionId, sent))) continue;
+          if (!(await jobs.start(job, s.sessionId, sentState({}, step)))) continue;
           return { jobId: job.id, request: step.request };
         }
         const started = await jobs.start(job, s.sessionId);
