@@ -1,6 +1,7 @@
 // Issue 21: a firmware campaign survives a restart of the server. The app is closed in the middle of
-// a campaign and a new one started on the same database and port; the simulated routers reconnect
-// and the campaign carries on from where it was, without starting any router twice.
+// a campaign, while a router is about to fetch its file, and a new one started on the same database
+// and port; the simulated routers reconnect, the router whose fetch failed meanwhile is sent its
+// Download again, and the campaign carries on from where it was, without starting any router twice.
 import { startFleet, type Fleet } from '@provisor/sim';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,9 @@ describe('a firmware campaign across a server restart', () => {
       acsUrl: `${first.url}/`,
       count: 20,
       serialTemplate: 'RST{i:03}',
+      // Half a second (scaled) between taking a Download and fetching the file, as real routers take:
+      // long enough to close the server in between.
+      transferStartMs: 50_000,
     });
     await waitFor('20 routers online', async () => {
       const r = await api('GET', '/api/devices?status=online&limit=1');
@@ -76,15 +80,36 @@ describe('a firmware campaign across a server restart', () => {
       })
     ).campaign;
     const campaign = async () => (await api('GET', `/api/campaigns/${created.id}`)).campaign;
-    await waitFor('a few routers upgraded', async () => (await campaign()).counts.upgraded >= 4);
+    // The server goes down while a router holds a Download it has not started: its fetch of the file
+    // fails (9015, nobody listens), and it reports so once the server is back.
+    const accepted = () =>
+      fleet!.devices.find((d) => d.state.queued.some((t) => t.isDownload && t.state === 1));
+    await waitFor(
+      'a few routers upgraded and one about to fetch its file',
+      async () => (await campaign()).counts.upgraded >= 4 && accepted() !== undefined,
+    );
+    const cutOff = accepted()!;
     await app!.close();
     app = undefined;
+    await waitFor('the router to fail its fetch', async () => cutOff.state.queued.length === 0);
+    expect(cutOff.sessionLog.entries.filter((e) => e.kind === 'transfer').map((e) => e.faultCode)).toContain(
+      9015,
+    );
 
     await start(port);
     const resumed = await campaign();
     expect(resumed.counts.upgraded).toBeGreaterThanOrEqual(4);
     expect(resumed.counts.upgraded).toBeLessThan(20);
-    await waitFor('the campaign to complete', async () => (await campaign()).state === 'completed', 90_000);
+    await waitFor(
+      'the campaign to complete',
+      async () => (await campaign()).state === 'completed',
+      90_000,
+    ).catch(async (err) => {
+      const routers = await api('GET', `/api/campaigns/${created.id}/devices?limit=100`);
+      const all = await api('GET', '/api/provisioning/jobs?type=firmware-upgrade&limit=1000');
+      console.error(JSON.stringify({ campaign: await campaign(), routers, jobs: all }, null, 1));
+      throw err;
+    });
     const done = await campaign();
     expect(done.counts).toMatchObject({ total: 20, upgraded: 20, failed: 0 });
     const devices = (await api('GET', '/api/devices?search=RST&limit=100')).devices;

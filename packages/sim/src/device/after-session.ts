@@ -43,20 +43,20 @@ export function runAfterSession(device: SimDevice, actions: readonly AfterSessio
         });
         break;
       case 'download':
-        device.later(
-          action.request.delaySeconds * 1000 * scale,
-          () => void runDownload(device, action.request),
-        );
+        device.later(transferDelayMs(device, action.request), () => void runDownload(device, action.request));
         break;
       case 'upload':
-        device.later(
-          action.request.delaySeconds * 1000 * scale,
-          () => void runUpload(device, action.request),
-        );
+        device.later(transferDelayMs(device, action.request), () => void runUpload(device, action.request));
         break;
     }
   }
   return rebooting;
+}
+
+/** When an accepted transfer starts: its DelaySeconds, and the device's own start-up time. */
+function transferDelayMs(device: SimDevice, req: Download | Upload): number {
+  const t = device.config.timing;
+  return (req.delaySeconds * 1000 + t.transferStartMs) * t.timeScale;
 }
 
 /**

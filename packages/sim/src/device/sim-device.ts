@@ -67,6 +67,11 @@ export interface DeviceTiming {
   timeScale: number;
   /** How long a reboot takes before the 1 BOOT session, ms (scaled by timeScale). */
   rebootMs: number;
+  /**
+   * How long the device takes to start a transfer it accepted (DelaySeconds 0), ms, scaled by
+   * timeScale: real routers take a moment before they fetch the file.
+   */
+  transferStartMs: number;
   /** Delay before an active-notification session (ManagementServer.DefaultActiveNotificationThrottle), ms. */
   activeNotifyDelayMs: number;
   /**

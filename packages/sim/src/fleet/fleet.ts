@@ -53,6 +53,7 @@ export interface FleetOptions {
   timeScale?: number;
   httpTimeoutMs?: number;
   rebootMs?: number;
+  transferStartMs?: number;
   activeNotifyDelayMs?: number;
   crMinIntervalMs?: number;
   maxAcsBodyBytes?: number;
@@ -87,6 +88,7 @@ export const DEFAULT_TIMING: DeviceTiming = {
   retryScale: 1,
   timeScale: 1,
   rebootMs: 2_000,
+  transferStartMs: 0,
   activeNotifyDelayMs: 1_000,
   crMinIntervalMs: 1_000,
   maxAcsBodyBytes: 16 * 1024 * 1024,
@@ -253,6 +255,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     retryScale: options.retryScale ?? DEFAULT_TIMING.retryScale,
     timeScale: options.timeScale ?? DEFAULT_TIMING.timeScale,
     rebootMs: options.rebootMs ?? DEFAULT_TIMING.rebootMs,
+    transferStartMs: options.transferStartMs ?? DEFAULT_TIMING.transferStartMs,
     activeNotifyDelayMs: options.activeNotifyDelayMs ?? DEFAULT_TIMING.activeNotifyDelayMs,
     crMinIntervalMs: options.crMinIntervalMs ?? DEFAULT_TIMING.crMinIntervalMs,
     maxAcsBodyBytes: options.maxAcsBodyBytes ?? DEFAULT_TIMING.maxAcsBodyBytes,

@@ -22,4 +22,3 @@ export function claimConnectionRequest(db: Kysely<Database>) {
     return row !== undefined;
   };
 }
-

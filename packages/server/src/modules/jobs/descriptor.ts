@@ -89,6 +89,12 @@ export type Step = (
   | { kind: 'done'; result?: unknown; device?: DeviceWrite }
   | { kind: 'fail'; error: string; faultCode?: number }
   /**
+   * The step failed in a way another try may mend (a transfer whose file server could not be
+   * reached, as while this server restarts): the job runs again from its start, in this session or
+   * the device's next, until its attempts are spent; then it fails with `error`.
+   */
+  | { kind: 'again'; error: string; faultCode?: number }
+  /**
    * A background job's step for this session is over: it waits (pending, its state kept) and goes on
    * in the device's next session, after any operator job.
    */

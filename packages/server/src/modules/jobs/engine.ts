@@ -195,6 +195,13 @@ export function createJobEngine(
       case 'fail':
         await jobs.finish(job, 'failed', { error: step.error, faultCode: step.faultCode ?? null });
         return null;
+      case 'again':
+        if (job.attempts < o.maxAttempts && (await jobs.again(job))) return null;
+        await jobs.finish(job, 'failed', {
+          error: job.attempts > 1 ? `${step.error} (${job.attempts} attempts)` : step.error,
+          faultCode: step.faultCode ?? null,
+        });
+        return null;
       case 'wait':
         await jobs.progress(job, { ...step.state, inFlight: false });
         return null;

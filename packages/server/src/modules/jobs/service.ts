@@ -417,6 +417,19 @@ export function createJobsService(
     },
 
     /**
+     * The job runs again from its start (descriptor.ts `again`): pending, without its state, its
+     * attempts kept; the device is told, so this session or its next one starts it. False when it
+     * finished meanwhile (an operator's word is the last).
+     */
+    async again(job: JobRow): Promise<boolean> {
+      const patch = { status: 'pending' as const, state: null, wait_until: null, ...RELEASED };
+      if (!(await repo.updateIfStatus(job.id, job.status, { ...patch, updated_at: now() }))) return false;
+      publish({ ...job, ...patch });
+      await tellDevices(job.device_id);
+      return true;
+    },
+
+    /**
      * The job's state between steps. A job that now waits for its device to report back (a boot, a
      * TransferComplete) waits until a deadline; failOverdueWaits fails it after that.
      */

@@ -156,15 +156,42 @@ describe('transfer jobs', () => {
     });
   });
 
-  it('fails a transfer with the fault of the TransferComplete', async () => {
+  it('fails a transfer with the fault of the TransferComplete when another try would fail the same', async () => {
     const { cpe, jobId, rpc, dl } = await externalFirmwareSent();
     await acceptLater(cpe, rpc, 'DownloadResponse');
     await session(cpe, [['7 TRANSFER COMPLETE'], ['M Download', dl.commandKey]]);
-    await transferComplete(cpe, dl.commandKey, { faultCode: 9010, faultString: 'Download failure' });
+    await transferComplete(cpe, dl.commandKey, { faultCode: 9018, faultString: 'File corrupted' });
     expect(await job(jobId)).toMatchObject({
       status: 'failed',
-      faultCode: 9010,
-      error: 'Transfer failed: CPE fault 9010 (Download failure)',
+      faultCode: 9018,
+      error: 'Transfer failed: CPE fault 9018 (File corrupted)',
+    });
+    expect((await cpe.post('')).status).toBe(204);
+  });
+
+  it('sends the Download again when the file did not get through (the file server was down), then fails after the attempts', async () => {
+    const { cpe, jobId, rpc, dl } = await externalFirmwareSent();
+    let sent = rpc;
+    // The test app allows 3 attempts: the first Download and two more, each in the session that
+    // reported the failure.
+    for (const attempt of [1, 2, 3]) {
+      expect(sent.envelope!.body).toMatchObject({ name: 'Download', commandKey: dl.commandKey, url: dl.url });
+      expect(await job(jobId)).toMatchObject({ status: 'running', attempts: attempt });
+      await acceptLater(cpe, sent, 'DownloadResponse');
+      await session(cpe, [['7 TRANSFER COMPLETE'], ['M Download', dl.commandKey]]);
+      await transferComplete(cpe, dl.commandKey, {
+        faultCode: 9015,
+        faultString: 'Unable to contact file server',
+      });
+      if (attempt < 3) expect(await job(jobId)).toMatchObject({ status: 'pending', error: null });
+      sent = await cpe.post('');
+    }
+    expect(sent.status).toBe(204);
+    expect(await job(jobId)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      faultCode: 9015,
+      error: 'Transfer failed: CPE fault 9015 (Unable to contact file server) (3 attempts)',
     });
   });
 

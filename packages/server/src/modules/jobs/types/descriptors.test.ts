@@ -516,10 +516,16 @@ describe('jobs that finish in a later session', () => {
       kind: 'done',
       result: { softwareVersion: 'V2' },
     });
+    // The file did not get through (the file server was down): tried again; a corrupt file is not.
     expect(f.transferComplete!(stored, tc(9010, 'Download failure'))).toEqual({
-      kind: 'fail',
+      kind: 'again',
       error: 'Transfer failed: CPE fault 9010 (Download failure)',
       faultCode: 9010,
+    });
+    expect(f.transferComplete!(stored, tc(9018, 'File corrupted'))).toEqual({
+      kind: 'fail',
+      error: 'Transfer failed: CPE fault 9018 (File corrupted)',
+      faultCode: 9018,
     });
   });
 

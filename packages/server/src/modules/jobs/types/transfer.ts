@@ -50,14 +50,24 @@ export function upload(c: JobView<unknown>, fileType: string, name: string): Ste
   };
 }
 
-export const transferFault = (tc: TransferComplete): Step | null =>
-  tc.faultStruct.faultCode !== 0
-    ? {
-        kind: 'fail',
-        error: `Transfer failed: CPE fault ${tc.faultStruct.faultCode}${tc.faultStruct.faultString ? ` (${tc.faultStruct.faultString})` : ''}`,
-        faultCode: tc.faultStruct.faultCode,
-      }
-    : null;
+/**
+ * TransferComplete faults that say the file did not get through (TR-069 Amendment 6, CPE fault codes: 9010
+ * file transfer failure, 9011 upload failure, 9015 unable to contact file server, 9016 unable to
+ * access file, 9017 unable to complete download): the file server was down or the link dropped, as
+ * while this server restarts, so the job tries again. Others (authentication, protocol, a corrupt
+ * file) would fail the same way again.
+ */
+const TRANSIENT_TRANSFER_FAULTS = new Set([9010, 9011, 9015, 9016, 9017]);
+
+export function transferFault(tc: TransferComplete): Step | null {
+  const { faultCode, faultString } = tc.faultStruct;
+  if (faultCode === 0) return null;
+  return {
+    kind: TRANSIENT_TRANSFER_FAULTS.has(faultCode) ? 'again' : 'fail',
+    error: `Transfer failed: CPE fault ${faultCode}${faultString ? ` (${faultString})` : ''}`,
+    faultCode,
+  };
+}
 
 /** DownloadResponse/UploadResponse status 0: done already; 1: TransferComplete follows. */
 export const afterTransferRpc = (c: JobView<unknown>, status: number, onDone: () => Step): Step =>
