@@ -23,6 +23,7 @@ import * as m0021 from './0021-cluster';
 import * as m0022 from './0022-users-roles-tokens-audit';
 import * as m0023 from './0023-device-counts';
 import * as m0025 from './0025-job-counts';
+import * as m0026 from './0026-device-previous-status';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0022-users-roles-tokens-audit': m0022,
   '0023-device-counts': m0023,
   '0025-job-counts': m0025,
+  '0026-device-previous-status': m0026,
 };

@@ -42,6 +42,11 @@ export interface DevicesTable {
   jobs_waiting: Generated<number>;
   jobs_running: Generated<number>;
   last_job_failed: Generated<number>;
+  /**
+   * The status before the jobs module last told the job facts ('' before it ever did): that
+   * statement answers it, to say whether the status changed (migration 0026).
+   */
+  previous_status: Generated<string>;
   created_at: string;
   updated_at: string;
 }

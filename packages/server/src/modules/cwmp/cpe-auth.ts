@@ -95,8 +95,14 @@ export function mayJoin(opener: CpePrincipal, request: CpePrincipal): boolean {
   if (opener.kind === 'device' && request.kind === 'device') return opener.deviceId === request.deviceId;
   return opener.kind !== 'device' && request.kind !== 'device';
 }
-/** Bytes of a nonce: issue time (ms, 6 bytes), random (9), HMAC (15). */
+/** Bytes of a nonce: issue stamp (6 bytes), random (9), HMAC (15). */
 const NONCE_TIME = 6;
+/**
+ * A nonce's issue stamp is its time in ms times this, plus its rank among the nonces this process
+ * issued in that millisecond: stamps order nonces exactly (`forgottenUpTo` must not refuse a fresh
+ * nonce issued in the same millisecond as a forgotten one). 2^48 / 64 ms lasts until 2109.
+ */
+const STAMPS_PER_MS = 64;
 const NONCE_RANDOM = 9;
 const NONCE_MAC = 15;
 
@@ -128,10 +134,12 @@ export function createCpeAuthenticator(
   /** Nonces that authenticated a request: the highest nonce count seen. */
   const used = new Map<string, number>();
   /**
-   * Nonces issued at or before this time count as expired: a nonce still alive that had to be
+   * Nonces issued at or before this stamp count as expired: a nonce still alive that had to be
    * forgotten (the table is full) could otherwise be replayed.
    */
   let forgottenUpTo = -Infinity;
+  /** The stamp of the last nonce issued. */
+  let lastStamp = 0;
   /** Failures by address in the current window, and until when the address is kept waiting. */
   const failures = new Map<string, { count: number; since: number; waitUntil: number }>();
 
@@ -139,13 +147,14 @@ export function createCpeAuthenticator(
 
   function issueNonce(): string {
     const body = Buffer.alloc(NONCE_TIME + NONCE_RANDOM);
-    body.writeUIntBE(now(), 0, NONCE_TIME);
+    lastStamp = Math.max(now() * STAMPS_PER_MS, lastStamp + 1);
+    body.writeUIntBE(lastStamp, 0, NONCE_TIME);
     randomBytes(NONCE_RANDOM).copy(body, NONCE_TIME);
     return Buffer.concat([body, mac(body)]).toString('base64url');
   }
 
-  /** When a nonce of ours was issued, or null for one we did not issue. */
-  function nonceIssuedAt(nonce: string): number | null {
+  /** The issue stamp of a nonce of ours (STAMPS_PER_MS), or null for one we did not issue. */
+  function nonceStamp(nonce: string): number | null {
     const raw = Buffer.from(nonce, 'base64url');
     if (raw.length !== NONCE_TIME + NONCE_RANDOM + NONCE_MAC || raw.toString('base64url') !== nonce)
       return null;
@@ -159,7 +168,7 @@ export function createCpeAuthenticator(
     used.delete(nonce);
     for (const old of used.keys()) {
       if (used.size < maxUsed) break;
-      forgottenUpTo = Math.max(forgottenUpTo, nonceIssuedAt(old) ?? -Infinity);
+      forgottenUpTo = Math.max(forgottenUpTo, nonceStamp(old) ?? -Infinity);
       used.delete(old);
     }
     used.set(nonce, nc);
@@ -262,8 +271,8 @@ export function createCpeAuthenticator(
     }
     if (scheme !== 'digest') return fail(address, `unsupported scheme ${creds.scheme}`);
     const p = creds.params;
-    const issuedAt = p.nonce ? nonceIssuedAt(p.nonce) : null;
-    if (issuedAt === null || now() - issuedAt > o.nonceTtlMs || issuedAt <= forgottenUpTo) {
+    const stamp = p.nonce ? nonceStamp(p.nonce) : null;
+    if (stamp === null || now() - stamp / STAMPS_PER_MS > o.nonceTtlMs || stamp <= forgottenUpTo) {
       used.delete(p.nonce ?? '');
       // A well-formed answer to an expired or unknown nonce: ask again, saying it was stale.
       return fail(address, 'stale or unknown nonce', true);

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseConfig } from '../../config';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../../db/database';
 import { createEventBus, type LiveMessage } from '../live/index';
@@ -227,6 +227,27 @@ function informSuite(
     expect((await devices.recordInform(report('TOLD-1'))).device.status).toBe('error');
     expect(await statusOf()).toBe('error');
     expect(told()).toEqual(['provisioning', 'error', 'error']);
+  });
+
+  it('says nothing when the status stays, even in the same millisecond as its last change', async () => {
+    const { device } = await devices.recordInform(report('SAMEMS-1'));
+    const told = () =>
+      events
+        .filter((e): e is LiveMessage<'device_status_update'> => e.type === 'device_status_update')
+        .filter((e) => e.payload.serialNumber === 'SAMEMS-1')
+        .map((e) => e.payload.status);
+    events.length = 0;
+    // Every write in one millisecond, as on a fast machine: each row's updated_at is the same time.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      await devices.recordJobFacts(device.id, { running: false, lastFailed: true });
+      await devices.recordJobFacts(device.id, { waiting: true });
+      await handle.db.updateTable('devices').set({ status: 'offline' }).where('id', '=', device.id).execute();
+      await devices.recordJobFacts(device.id, { running: true });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(told()).toEqual(['error']);
   });
 
   it('merges a parameter again after a job wrote it, even when the Inform reports what it did before', async () => {

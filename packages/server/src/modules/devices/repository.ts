@@ -125,7 +125,8 @@ export function createDevicesRepository(
       ),
     );
     const status = `(case ${whens.join(' ')} end)`;
-    const assignments = [`status = ${status}`];
+    // previous_status: the status as it was (answered below, to say whether it changed).
+    const assignments = ['previous_status = status', `status = ${status}`];
     const differs = [`status <> ${status}`];
     for (const f of facts) {
       const value = told[f];
@@ -139,7 +140,7 @@ export function createDevicesRepository(
       `update devices set ${assignments.join(', ')}, ` +
       `updated_at = (case when status = ${status} then updated_at else ${now} end) ` +
       `where id = ${device} and (${differs.join(' or ')}) ` +
-      'returning id, serial_number, product_class, oui, status, updated_at';
+      'returning id, serial_number, product_class, oui, status, previous_status';
     jobFactsStatements.set(key, text);
     return text;
   }
@@ -444,12 +445,12 @@ export function createDevicesRepository(
       | undefined
     > {
       const rows = await db.executeQuery<
-        Pick<DeviceRow, 'id' | 'serial_number' | 'product_class' | 'oui' | 'status' | 'updated_at'>
+        Pick<DeviceRow, 'id' | 'serial_number' | 'product_class' | 'oui' | 'status' | 'previous_status'>
       >(CompiledQuery.raw(jobFactsStatement(told), [now, id]));
       const row = rows.rows[0];
       if (!row) return undefined;
-      const { updated_at, ...device } = row;
-      return { ...device, statusChanged: updated_at === now };
+      const { previous_status, ...device } = row;
+      return { ...device, statusChanged: previous_status !== device.status };
     },
     /** Notes that jobs wait for these devices (SQLite: 500 ids per statement, its parameter limit). */
     async markJobsWaiting(ids: readonly string[]): Promise<void> {
