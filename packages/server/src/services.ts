@@ -266,7 +266,9 @@ async function build(
     failureWindowMs: 10 * 60 * 1000,
     maxDelayMs: 5000,
     // Derived from the kept secret, so processes sharing the database accept each other's nonces.
-    nonceKey: createHmac('sha256', signingSecret).update('provisor: CWMP Digest nonces').digest(),
+    // "v2": nonces carry an issue stamp, not a time (cpe-auth.ts); a process of an earlier version
+    // sharing the database must take them as unknown (a fresh challenge), never misread them.
+    nonceKey: createHmac('sha256', signingSecret).update('provisor: CWMP Digest nonces v2').digest(),
   });
   const requester = createConnectionRequester({
     timeoutMs: config.connectionRequestTimeoutMs,

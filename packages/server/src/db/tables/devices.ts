@@ -44,7 +44,8 @@ export interface DevicesTable {
   last_job_failed: Generated<number>;
   /**
    * The status before the jobs module last told the job facts ('' before it ever did): that
-   * statement answers it, to say whether the status changed (migration 0026).
+   * statement answers it, to say whether the status changed (migration 0026). Other writes of the
+   * status (an Inform, the offline sweep) leave it behind: not for reading anywhere else.
    */
   previous_status: Generated<string>;
   created_at: string;

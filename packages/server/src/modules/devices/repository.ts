@@ -431,8 +431,7 @@ export function createDevicesRepository(
      * Writes the job facts told (absent ones stay as stored) and the status status.ts gives for
      * them with the device's presence (offline is absent) and the stored facts, in one statement,
      * only when something differs. Answers the device when it was written, and whether its status
-     * changed (a statement that also changed the status wrote `now` to updated_at; another write
-     * in the same millisecond could only make a change look so, never hide one).
+     * changed (the statement answers the status as it was, previous_status, set from the old row).
      */
     async recordJobFacts(
       id: string,

@@ -67,7 +67,10 @@ export type NoAnswerReason = 'timeout' | 'session-ended' | 'rpc-limit' | 'intern
 export interface JobEngineOptions {
   /** Set each device's connection-request credentials (types/set-connection-credentials.ts). */
   setConnectionRequestCredentials: boolean;
-  /** Sessions a job may lose without an answer before it fails. */
+  /**
+   * Sessions a job may lose without an answer before it fails; also the tries of a step that may be
+   * tried again (a transfer whose file did not get through: descriptor.ts `again`).
+   */
   maxAttempts: number;
   /** Read each router's whole tree at its bootstrap (types/discover-tree.ts). */
   discoverTree: boolean;
@@ -196,7 +199,15 @@ export function createJobEngine(
         await jobs.finish(job, 'failed', { error: step.error, faultCode: step.faultCode ?? null });
         return null;
       case 'again':
-        if (job.attempts < o.maxAttempts && (await jobs.again(job))) return null;
+        // Moved meanwhile (an operator finished it): theirs is the last word, so nothing is written.
+        if (job.attempts < o.maxAttempts) {
+          if (await jobs.again(job))
+            log.info(
+              { jobId: job.id, type: job.type, attempt: job.attempts, faultCode: step.faultCode },
+              `jobs: tried again (${step.error})`,
+            );
+          return null;
+        }
         await jobs.finish(job, 'failed', {
           error: job.attempts > 1 ? `${step.error} (${job.attempts} attempts)` : step.error,
           faultCode: step.faultCode ?? null,
