@@ -97,6 +97,10 @@ export async function registerHttp(
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Not helmet's default upgrade-insecure-requests: over plain HTTP by any name but loopback
+        // (an operator at http://<server>:3029) the browser would fetch every asset over HTTPS,
+        // which this server does not speak, and the console would stay blank.
+        upgradeInsecureRequests: null,
       },
     },
     // The console is served over plain HTTP on private networks as often as over HTTPS.
