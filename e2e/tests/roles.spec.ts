@@ -159,6 +159,15 @@ test('the Users and API Tokens tabs and the Audit Log at 1440 and 390 px, never 
   await dialog.getByRole('button', { name: 'I have copied it' }).click();
   await expect(page.getByText(secret)).toHaveCount(0);
   await expect(page.getByRole('cell', { name: 'e2e-billing', exact: true })).toBeVisible();
+  // The readable API reference opens in a new tab, fetched with the session's token (a link would
+  // carry none, and /api/docs answers 401 without it).
+  const [docs] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Open API reference' }).click(),
+  ]);
+  await expect(docs.getByRole('heading', { level: 1 })).toContainText('Provisor');
+  await expect(docs.getByRole('link', { name: '/api/openapi.json' })).toBeVisible();
+  await docs.close();
 
   for (const [tab, file] of [
     ['Users', 'users'],

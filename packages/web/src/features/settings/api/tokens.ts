@@ -22,6 +22,9 @@ export const revokeToken = (id: string) => api.delete<void>(`/api/tokens/${encod
 /** GET /api/openapi.json: needs the bearer header, so it is fetched and saved, not linked. */
 export const getOpenApi = () => api.get<Blob>('/api/openapi.json', { responseType: 'blob' });
 
+/** GET /api/docs: the readable reference (plain HTML); fetched with the bearer header too. */
+export const getApiDocs = () => api.get<Blob>('/api/docs', { responseType: 'blob' });
+
 function useTokenMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,7 @@
 // Issue 22: the API tokens tab of Settings (admins only): the list with last use, Create (the secret
 // shown once), Revoke, and the OpenAPI document for integrators.
 import type { ApiToken, CreatedToken } from '@provisor/server/contract';
-import { FileDown, KeyRound, TriangleAlert } from 'lucide-react';
+import { BookOpen, FileDown, KeyRound, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -17,7 +17,7 @@ import { ROLE_LABEL } from '@/lib/roles';
 import { RoleOptions } from './role-options';
 import { saveFile } from '@/lib/save-file';
 import { toast } from '@/lib/toast';
-import { getOpenApi, useCreateToken, useRevokeToken, useTokens } from '../api/tokens';
+import { getApiDocs, getOpenApi, useCreateToken, useRevokeToken, useTokens } from '../api/tokens';
 import { tokenBody, validateTokenForm, type TokenFormErrors, type TokenFormValues } from '../lib/token-form';
 
 const NO_ANSWER = 'The server did not answer. Check that it is running, then try again.';
@@ -40,6 +40,23 @@ export function TokensTab() {
       )
       .finally(() => setDownloading(false));
   };
+  // A browser sends no bearer header when it follows a link, so /api/docs is fetched and shown from
+  // memory in a new tab. The tab is opened at the click, before the fetch, so no popup blocker stops it.
+  const onOpenDocs = () => {
+    const tab = window.open('', '_blank');
+    getApiDocs()
+      .then((blob) => {
+        const url = URL.createObjectURL(new Blob([blob], { type: 'text/html' }));
+        if (tab) {
+          tab.opener = null;
+          tab.location.href = url;
+        } else window.location.assign(url);
+      })
+      .catch((error: unknown) => {
+        tab?.close();
+        toast.error('Failed to open the API reference', { description: serverDetail(error) ?? NO_ANSWER });
+      });
+  };
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -47,19 +64,25 @@ export function TokensTab() {
           Integrators send a token as <code className="font-mono">Authorization: Bearer</code>, with the
           token's role.
         </p>
-        <button
-          type="button"
-          className={buttonClass('secondary')}
-          onClick={onDownload}
-          disabled={downloading}
-        >
-          {downloading ? (
-            <Spinner className="h-4 w-4" />
-          ) : (
-            <FileDown aria-hidden="true" className="h-4 w-4" />
-          )}
-          Download API reference (OpenAPI)
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={buttonClass('secondary')} onClick={onOpenDocs}>
+            <BookOpen aria-hidden="true" className="h-4 w-4" />
+            Open API reference
+          </button>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            onClick={onDownload}
+            disabled={downloading}
+          >
+            {downloading ? (
+              <Spinner className="h-4 w-4" />
+            ) : (
+              <FileDown aria-hidden="true" className="h-4 w-4" />
+            )}
+            Download API reference (OpenAPI)
+          </button>
+        </div>
       </div>
       <CreateTokenForm onCreated={setCreated} />
       {query.isPending ? (
