@@ -49,6 +49,24 @@ describe('audit log', () => {
     return (await res.json()) as { entries: Record<string, unknown>[]; total: number };
   }
 
+  it('says what an admin changed of a user, never the password', async () => {
+    const made = await http(admin, 'POST', '/api/users', {
+      username: 'noc.ben',
+      password: 'noc-password-2',
+      role: 'viewer',
+    });
+    const id = ((await made.json()) as { id: string }).id;
+    expect((await http(admin, 'PATCH', `/api/users/${id}`, { role: 'operator' })).status).toBe(200);
+    expect((await http(admin, 'PATCH', `/api/users/${id}`, { disabled: true })).status).toBe(200);
+    const reset = { disabled: false, password: 'noc-password-3' };
+    expect((await http(admin, 'PATCH', `/api/users/${id}`, reset)).status).toBe(200);
+    const page = await entries('?action=users.update&target=noc.ben');
+    expect(page.entries.map((e) => e.detail).sort()).toEqual(
+      ['disabled', 'enabled, password reset', 'role: operator'].sort(),
+    );
+    expect(JSON.stringify(page.entries)).not.toContain('noc-password-3');
+  });
+
   it("records an operator's reboot: who, role, action, target, address, result", async () => {
     const reboot = await http(operator, 'POST', `/api/devices/${deviceId}/reboot`);
     expect(reboot.status).toBe(200);

@@ -35,6 +35,14 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { user: updated, sessionsEnded } = await users.update(request.params.id, request.body);
       request.auditTarget = updated.username;
+      // What changed, so that a promotion and a re-enable do not read the same in the audit log
+      // (never the password itself).
+      const { role, disabled, password } = request.body;
+      request.auditDetail = [
+        ...(role !== undefined ? [`role: ${role}`] : []),
+        ...(disabled !== undefined ? [disabled ? 'disabled' : 'enabled'] : []),
+        ...(password !== undefined ? ['password reset'] : []),
+      ].join(', ');
       if (sessionsEnded) auth.userRevoked(updated.id);
       return updated;
     },
