@@ -197,14 +197,17 @@ function informSuite(
     for (const text of statements) expect(text).not.toMatch(/\bjobs\b/);
   });
 
+  /** The statuses the devices service said for a device, in order (device_status_update). */
+  const statusesTold = (serial: string) =>
+    events
+      .filter((e): e is LiveMessage<'device_status_update'> => e.type === 'device_status_update')
+      .filter((e) => e.payload.serialNumber === serial)
+      .map((e) => e.payload.status);
+
   it('decides the status from presence and what the jobs module tells, and says when it changes', async () => {
     const { device } = await devices.recordInform(report('TOLD-1'));
     const statusOf = async () => (await row('TOLD-1')).status;
-    const told = () =>
-      events
-        .filter((e): e is LiveMessage<'device_status_update'> => e.type === 'device_status_update')
-        .filter((e) => e.payload.serialNumber === 'TOLD-1')
-        .map((e) => e.payload.status);
+    const told = () => statusesTold('TOLD-1');
     events.length = 0;
     await devices.recordJobFacts(device.id, { waiting: true, running: true });
     expect(await statusOf()).toBe('provisioning');
@@ -231,11 +234,7 @@ function informSuite(
 
   it('says nothing when the status stays, even in the same millisecond as its last change', async () => {
     const { device } = await devices.recordInform(report('SAMEMS-1'));
-    const told = () =>
-      events
-        .filter((e): e is LiveMessage<'device_status_update'> => e.type === 'device_status_update')
-        .filter((e) => e.payload.serialNumber === 'SAMEMS-1')
-        .map((e) => e.payload.status);
+    const told = () => statusesTold('SAMEMS-1');
     events.length = 0;
     // Every write in one millisecond, as on a fast machine: each row's updated_at is the same time.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
