@@ -49,6 +49,25 @@ describe('Settings: Users tab', () => {
     signIn('root');
   });
 
+  it('does not offer to demote or disable the last enabled admin, and says why', async () => {
+    const root: User = { ...OP, id: 'u-1', username: 'root', role: 'admin' };
+    stubFetch((request) => {
+      const key = `${request.method} ${pathOf(request)}`;
+      if (key === 'GET /api/auth/me') return jsonResponse(200, ADMIN);
+      if (key === 'GET /api/settings') return jsonResponse(200, SETTINGS);
+      if (key === 'GET /api/users') return jsonResponse(200, { users: [root, OP] });
+      return jsonResponse(404, { error: 'Not Found' });
+    });
+    await openUsers();
+    const disable = screen.getByRole('button', { name: 'Disable root' });
+    expect(disable).toBeDisabled();
+    expect(disable).toHaveAttribute('title', expect.stringContaining('make another user an admin first'));
+    expect(screen.getByRole('combobox', { name: 'Role of root' })).toBeDisabled();
+    // Anyone else may be changed.
+    expect(screen.getByRole('button', { name: 'Disable op1' })).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: 'Role of op1' })).toBeEnabled();
+  });
+
   it('lists the users and says that disabling or a new password signs out everywhere', async () => {
     serve();
     await openUsers();

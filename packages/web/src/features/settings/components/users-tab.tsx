@@ -176,6 +176,11 @@ function UsersTable({
       },
     );
   if (users.length === 0) return <p className="text-sm text-slate-600">No users</p>;
+  // The server refuses to demote or disable the last enabled admin (409 Last admin): said here first.
+  const enabledAdmins = users.filter((u) => u.role === 'admin' && !u.disabled).length;
+  const lastAdmin = (user: User) => user.role === 'admin' && !user.disabled && enabledAdmins === 1;
+  const LAST_ADMIN =
+    'The last enabled admin keeps the admin role and cannot be disabled: make another user an admin first.';
   return (
     <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
       <table className="min-w-full text-left text-sm">
@@ -201,7 +206,8 @@ function UsersTable({
                   aria-label={`Role of ${user.username}`}
                   className={`${inputClass} min-w-28`}
                   value={user.role}
-                  disabled={update.isPending}
+                  disabled={update.isPending || lastAdmin(user)}
+                  title={lastAdmin(user) ? LAST_ADMIN : undefined}
                   onChange={(event) => changeRole(user, event.target.value as Role)}
                 >
                   <RoleOptions />
@@ -228,6 +234,8 @@ function UsersTable({
                     type="button"
                     className={buttonClass('secondary', 'sm')}
                     onClick={() => onToggle(user)}
+                    disabled={lastAdmin(user)}
+                    title={lastAdmin(user) ? LAST_ADMIN : undefined}
                     aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
                   >
                     {user.disabled ? 'Enable' : 'Disable'}
