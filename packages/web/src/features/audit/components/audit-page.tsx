@@ -238,7 +238,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 </span>
               </td>
               <td className="px-3 py-2">{entry.status}</td>
-              <td className="max-w-64 px-3 py-2 text-slate-600">{entry.detail ?? ''}</td>
+              <td className="max-w-md min-w-56 px-3 py-2 text-slate-600">{entry.detail ?? ''}</td>
             </tr>
           ))}
         </tbody>
