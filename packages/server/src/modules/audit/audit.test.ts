@@ -49,6 +49,20 @@ describe('audit log', () => {
     return (await res.json()) as { entries: Record<string, unknown>[]; total: number };
   }
 
+  it('lists a change at once, though entries are written a second at a time', async () => {
+    const made = await http(admin, 'POST', '/api/users', {
+      username: 'noc.cai',
+      password: 'noc-password-4',
+      role: 'viewer',
+    });
+    expect(made.status).toBe(201);
+    // No flush by the test: the read itself writes what is buffered first.
+    const res = await http(admin, 'GET', '/api/audit?action=users.create&target=noc.cai');
+    expect(((await res.json()) as { total: number }).total).toBe(1);
+    const csv = await http(admin, 'GET', '/api/audit/export.csv?action=users.create&target=noc.cai');
+    expect(await csv.text()).toContain('noc.cai');
+  });
+
   it('says what an admin changed of a user, never the password', async () => {
     const made = await http(admin, 'POST', '/api/users', {
       username: 'noc.ben',

@@ -108,6 +108,9 @@ export function createAuditLog(db: Kysely<Database>, o: AuditLogOptions) {
     },
     /** GET /api/audit: newest first. */
     async page(q: AuditQuery): Promise<AuditPage> {
+      // What this process holds is written first: an admin who looks right after a change sees it
+      // (another process's entries follow within its flush interval).
+      await buffer.flush();
       const where = filtered(q);
       const [rows, count] = await Promise.all([
         where(db.selectFrom('audit_log').selectAll())
@@ -123,6 +126,7 @@ export function createAuditLog(db: Kysely<Database>, o: AuditLogOptions) {
     },
     /** GET /api/audit/export.csv: every entry the filters match, newest first, RFC 4180 with a header. */
     async csv(q: Omit<AuditQuery, 'limit' | 'offset'>): Promise<string> {
+      await buffer.flush();
       const rows = await filtered(q)(db.selectFrom('audit_log').selectAll()).orderBy('id', 'desc').execute();
       const lines = [csvRow(AUDIT_CSV_COLUMNS)];
       for (const row of rows) {
