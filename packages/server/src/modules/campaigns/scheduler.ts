@@ -191,6 +191,8 @@ export function createCampaignScheduler(deps: SchedulerDeps, o: SchedulerOptions
           ? 'The campaign was cancelled.'
           : `The campaign is ${now?.state ?? 'gone'}.`;
       for (const job of created) await jobs.cancelPending(job.id, reason);
+      // Their routers back to pending now, not at the next tick: none of them started.
+      await recordOutcomes(row);
     }
   }
 
