@@ -3,6 +3,7 @@
 // simulator's routers on the built-in TR-181 model, 256 sessions at once, and its status line read
 // for sessions and connection requests.
 import { spawn } from 'node:child_process';
+import { cpSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
@@ -22,12 +23,13 @@ export interface SimStatus {
 /** `count` routers with serials from `serialTemplate` (e.g. 'WAVE{i:05}') against a new server. */
 export async function startWaveFleet(count: number, serialTemplate: string) {
   // WAVE_CPU_PROF=<dir>: V8 CPU profiles of the server (<dir>) and the simulator (<dir>/sim).
+  // WAVE_LOG_LEVEL: the server's log level (error by default; debug logs every connection request).
   const profileDir = process.env.WAVE_CPU_PROF;
   const server = await startProvisorProcess({
     env: {
       PROVISOR_ADMIN_PASSWORD: PASSWORD,
       PROVISOR_WEB_DIST: '',
-      PROVISOR_LOG_LEVEL: 'error',
+      PROVISOR_LOG_LEVEL: process.env.WAVE_LOG_LEVEL ?? 'error',
       PROVISOR_CR_MIN_INTERVAL_MS: '0',
       PROVISOR_CR_CONCURRENCY: '200',
       // An established fleet: its trees were read long before the wave. With discovery on, every
@@ -78,6 +80,12 @@ export async function startWaveFleet(count: number, serialTemplate: string) {
   const stop = async () => {
     sim.kill('SIGINT');
     await new Promise((r) => sim.once('exit', r));
+    // WAVE_KEEP=<dir>: the server's database and its log (server.log) kept there, to read afterwards.
+    const keep = process.env.WAVE_KEEP;
+    if (keep) {
+      cpSync(server.dir, keep, { recursive: true });
+      writeFileSync(join(keep, 'server.log'), server.output());
+    }
     await server.stop();
   };
   try {

@@ -257,6 +257,8 @@ async function build(
       maxBodyBytes: config.cwmpBodyLimitBytes,
       shedder,
       ...(metrics ? { observer: metrics.observer } : {}),
+      // The waker (below) wakes the next device when a session leaves room at the door.
+      onSessionClosed: () => waker.sessionEnded(),
     },
   );
   const cpeAuth = createCpeAuthenticator(settings, devices, {
@@ -313,8 +315,16 @@ async function build(
     hasPendingJobs: async (id) => (await jobs.unfinishedOf(id)).some((j) => j.status === 'pending'),
     retryAfterMs: config.connectionRequestMinIntervalMs,
     maxInFlight: config.connectionRequestConcurrency,
+    sessionRoom: () => settings.get().server.maxConnections - cwmp.activeSessions(),
     log,
   });
+  // A woken device's job started (its session began, here or in another process): it no longer
+  // holds room at this process's door.
+  const jobStarted = ({ deviceId, status }: { deviceId: string; status: string }) => {
+    if (status !== 'pending') waker.arrived(deviceId);
+  };
+  bus.on('job_update', jobStarted);
+  bus.onRemote('job_update', jobStarted);
   // Jobs arrived: a device in a session runs them there; any other is woken.
   bus.on('jobs_arrived', ({ devices: arrived }) => {
     for (const d of arrived) cwmp.jobsArrived(d.id);

@@ -50,6 +50,8 @@ export interface SessionEngineOptions {
   now?: () => number;
   /** Told what sessions do, for /metrics (stats/metrics.ts); in memory only, never a statement. */
   observer?: SessionObserver;
+  /** A session of this process ended (room at the door: jobs/wake.ts wakes the next device). */
+  onSessionClosed?: () => void;
 }
 
 export interface SessionObserver {
@@ -197,8 +199,9 @@ export function createSessionEngine(
         await jobs.unanswered(e.jobId, e.reason, s.id);
         return null;
       case 'closed': {
-        sessions.delete(s.id);
+        const held = sessions.delete(s.id);
         if (byDevice.get(s.deviceId) === s.id) byDevice.delete(s.deviceId);
+        if (held) options.onSessionClosed?.();
         rpcSentAt.delete(s.id);
         // The end of a session that opened (its device known): from memory, no statement.
         const openedAt = sessionOpenedAt.get(s.id);
@@ -259,7 +262,7 @@ export function createSessionEngine(
     for (const id of touched) {
       if (id === open) continue;
       const s = sessions.get(id);
-      sessions.delete(id);
+      if (sessions.delete(id)) options.onSessionClosed?.();
       if (s && byDevice.get(s.deviceId) === id) byDevice.delete(s.deviceId);
     }
     // A database that is down answers 503 with Retry-After, as the API does (db/unavailable.ts).

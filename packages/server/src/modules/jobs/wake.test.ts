@@ -163,3 +163,94 @@ describe('waking many devices at once', () => {
     waker.stop();
   });
 });
+
+describe("waking no more devices than the door's room", () => {
+  /** A requester whose requests the test answers, in order, with the outcome it names. */
+  function pacedRig(o: { room: number; open: Set<string>; arrivalWindowMs?: number }) {
+    const sent: string[] = [];
+    const answer: ((outcome: string) => void)[] = [];
+    const waker = createWaker({
+      settings,
+      connectionRequests: {
+        send: (target: { deviceId: string }) =>
+          new Promise((resolve) => {
+            sent.push(target.deviceId);
+            answer.push((outcome) => resolve({ outcome, message: '' }));
+          }),
+      } as unknown as ConnectionRequester,
+      inSession: (id) => o.open.has(id),
+      hasPendingJobs: async () => true,
+      retryAfterMs: 0,
+      maxInFlight: 50,
+      sessionRoom: () => o.room - o.open.size,
+      ...(o.arrivalWindowMs !== undefined ? { arrivalWindowMs: o.arrivalWindowMs } : {}),
+      log,
+    });
+    const reply = async (outcome: string) => {
+      answer.shift()!(outcome);
+      await new Promise((r) => setImmediate(r));
+    };
+    return { waker, sent, reply };
+  }
+
+  it('holds the rest until a woken device begins its session and that session ends', async () => {
+    const open = new Set<string>();
+    const { waker, sent, reply } = pacedRig({ room: 3, open });
+    for (let i = 0; i < 6; i++) waker.wake({ ...device(), id: `d${i}` });
+    // Three requests in flight fill the room.
+    expect(sent).toEqual(['d0', 'd1', 'd2']);
+    for (let i = 0; i < 3; i++) await reply('reachable');
+    // Accepted: the three are on their way; nothing more goes out.
+    expect(sent).toEqual(['d0', 'd1', 'd2']);
+    expect(waker.onTheirWay()).toBe(3);
+    // d0's job started in another process: room for one.
+    waker.arrived('d0');
+    expect(sent).toEqual(['d0', 'd1', 'd2', 'd3']);
+    await reply('reachable');
+    // d1's session opens here: it holds its room as a session now, not twice.
+    open.add('d1');
+    waker.sessionEnded();
+    expect(sent).toHaveLength(4);
+    // ...and ends: room for the next.
+    open.delete('d1');
+    waker.sessionEnded();
+    expect(sent).toEqual(['d0', 'd1', 'd2', 'd3', 'd4']);
+    expect(waker.waiting()).toBe(1);
+    waker.stop();
+  });
+
+  it('does not count a device whose session began before its answer to the request came back', async () => {
+    const { waker, sent, reply } = pacedRig({ room: 1, open: new Set() });
+    waker.wake({ ...device(), id: 'a' });
+    waker.wake({ ...device(), id: 'b' });
+    // The router answers the request and opens its session at once: its job starts (and may even
+    // end) before the answer is read here.
+    waker.arrived('a');
+    await reply('reachable');
+    expect(waker.onTheirWay()).toBe(0);
+    expect(sent).toEqual(['a', 'b']);
+    waker.stop();
+  });
+
+  it('does not count a device that did not take its request', async () => {
+    const { waker, sent, reply } = pacedRig({ room: 1, open: new Set() });
+    waker.wake({ ...device(), id: 'a' });
+    waker.wake({ ...device(), id: 'b' });
+    expect(sent).toEqual(['a']);
+    await reply('unreachable');
+    expect(sent).toEqual(['a', 'b']);
+    expect(waker.onTheirWay()).toBe(0);
+    waker.stop();
+  });
+
+  it('stops counting a woken device whose session never began once its window has passed', async () => {
+    const { waker, sent, reply } = pacedRig({ room: 1, open: new Set(), arrivalWindowMs: 60 });
+    waker.wake({ ...device(), id: 'a' });
+    waker.wake({ ...device(), id: 'b' });
+    await reply('reachable');
+    expect(sent).toEqual(['a']);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(sent).toEqual(['a', 'b']);
+    waker.stop();
+  });
+});
