@@ -21,7 +21,6 @@ export async function startBackgroundWork(
   const log = app.log;
   app.addHook('onListen', async () => shedder.start());
   app.addHook('onClose', async () => shedder.stop());
-  app.addHook('onClose', async () => waker.stop());
 
   // On SQLite this is the only process: whatever a stop left running runs again.
   if (!cluster.shared) {
@@ -81,6 +80,8 @@ export async function startBackgroundWork(
     stats.stop();
     operations.stop();
     performance.stop();
+    // Before the sessions close: their end would wake the next routers.
+    waker.stop();
     await cwmp.closeAll();
     // Entries still buffered are written before the database closes.
     await activity.stop();

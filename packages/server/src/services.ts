@@ -318,13 +318,14 @@ async function build(
     sessionRoom: () => settings.get().server.maxConnections - cwmp.activeSessions(),
     log,
   });
-  // A woken device's job started (its session began, here or in another process): it no longer
-  // holds room at this process's door.
-  const jobStarted = ({ deviceId, status }: { deviceId: string; status: string }) => {
-    if (status !== 'pending') waker.arrived(deviceId);
+  // A woken device's session began (here or in another process): it no longer holds room at this
+  // process's door. Room may also grow with the setting.
+  const sessionBegan = ({ connected, deviceId }: { connected: boolean; deviceId: string }) => {
+    if (connected) waker.arrived(deviceId);
   };
-  bus.on('job_update', jobStarted);
-  bus.onRemote('job_update', jobStarted);
+  bus.on('connection_event', sessionBegan);
+  bus.onRemote('connection_event', sessionBegan);
+  settings.onChange(() => waker.sessionEnded());
   // Jobs arrived: a device in a session runs them there; any other is woken.
   bus.on('jobs_arrived', ({ devices: arrived }) => {
     for (const d of arrived) cwmp.jobsArrived(d.id);

@@ -262,8 +262,9 @@ export function createSessionEngine(
     for (const id of touched) {
       if (id === open) continue;
       const s = sessions.get(id);
-      if (sessions.delete(id)) options.onSessionClosed?.();
+      const held = sessions.delete(id);
       if (s && byDevice.get(s.deviceId) === id) byDevice.delete(s.deviceId);
+      if (held) options.onSessionClosed?.();
     }
     // A database that is down answers 503 with Retry-After, as the API does (db/unavailable.ts).
     if (failure !== undefined && isDatabaseUnavailable(failure)) throw failure;

@@ -243,6 +243,45 @@ describe("waking no more devices than the door's room", () => {
     waker.stop();
   });
 
+  it('asks whether a job still waits for a device that waited long for its turn, and wakes nothing once stopped', async () => {
+    let clock = 0;
+    const pending = new Set(['a', 'c']);
+    const sent: string[] = [];
+    const answer: (() => void)[] = [];
+    const open = new Set<string>();
+    const waker = createWaker({
+      settings,
+      connectionRequests: {
+        send: (target: { deviceId: string }) =>
+          new Promise((resolve) => {
+            sent.push(target.deviceId);
+            answer.push(() => resolve({ outcome: 'unreachable', message: '' }));
+          }),
+      } as unknown as ConnectionRequester,
+      inSession: () => false,
+      hasPendingJobs: async (id) => pending.has(id),
+      retryAfterMs: 0,
+      maxInFlight: 1,
+      sessionRoom: () => 10 - open.size,
+      now: () => clock,
+      log,
+    });
+    for (const id of ['a', 'b', 'c', 'd']) waker.wake({ ...device(), id });
+    expect(sent).toEqual(['a']);
+    // b, c and d wait 30 s for their turn: b's job ran meanwhile (no job waits), c's did not.
+    clock = 30_000;
+    answer.shift()!();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sent).toEqual(['a', 'c']);
+    // Stopped (the server closes): d is never woken, whatever frees room.
+    waker.stop();
+    answer.shift()!();
+    waker.sessionEnded();
+    waker.wake({ ...device(), id: 'e' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sent).toEqual(['a', 'c']);
+  });
+
   it('stops counting a woken device whose session never began once its window has passed', async () => {
     const { waker, sent, reply } = pacedRig({ room: 1, open: new Set(), arrivalWindowMs: 60 });
     waker.wake({ ...device(), id: 'a' });

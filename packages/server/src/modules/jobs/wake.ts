@@ -32,10 +32,14 @@ export interface WakerDeps {
   log: FastifyBaseLogger;
 }
 
+/** A device that waited this long for its turn is woken only if a job still waits for it. */
+const RECHECK_AFTER_MS = 10_000;
+
 export function createWaker(d: WakerDeps) {
   const scheduled = new Map<string, NodeJS.Timeout>();
   /** Devices to wake, in the order asked; sent as requests finish. */
-  const queue = new Map<string, DeviceContact>();
+  const queue = new Map<string, { device: DeviceContact; since: number }>();
+  let stopped = false;
   let inFlight = 0;
   const maxInFlight = d.maxInFlight ?? 50;
   /** Devices that accepted a connection request and have not begun their session: until when they count. */
@@ -92,8 +96,9 @@ export function createWaker(d: WakerDeps) {
   }
 
   function pump(): void {
+    if (stopped) return;
     let free = room();
-    for (const [id, device] of queue) {
+    for (const [id, { device, since }] of queue) {
       if (inFlight >= maxInFlight) return;
       if (free <= 0) return waitForRoom();
       queue.delete(id);
@@ -101,7 +106,16 @@ export function createWaker(d: WakerDeps) {
       if (!wakeable(device)) continue;
       inFlight++;
       free--;
-      void send(device).finally(() => {
+      // A device that waited long in a large wave may have no job left (it ran at a periodic
+      // Inform, or another process's rewake, or the bulk was cancelled): asked before it is woken.
+      const wakeNow =
+        now() - since < RECHECK_AFTER_MS
+          ? send(device)
+          : d
+              .hasPendingJobs(id)
+              .then((pending) => (pending && !stopped ? send(device) : undefined))
+              .catch((err: unknown) => d.log.warn({ err }, 'connection request failed'));
+      void wakeNow.finally(() => {
         requested.delete(id);
         inFlight--;
         pump();
@@ -126,8 +140,9 @@ export function createWaker(d: WakerDeps) {
   }
 
   function wake(device: DeviceContact): void {
-    if (!wakeable(device)) return;
-    queue.set(device.id, device);
+    if (stopped || !wakeable(device)) return;
+    // A device asked again keeps its place (and its wait), with its latest address.
+    queue.set(device.id, { device, since: queue.get(device.id)?.since ?? now() });
     pump();
   }
 
@@ -146,7 +161,9 @@ export function createWaker(d: WakerDeps) {
     sessionEnded(): void {
       if (queue.size > 0) pump();
     },
+    /** For good (the server closes): nothing is woken after. */
     stop(): void {
+      stopped = true;
       clearTimeout(expiryTimer);
       expiryTimer = undefined;
       onTheirWay.clear();
