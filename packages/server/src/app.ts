@@ -1,10 +1,12 @@
 // buildApp(config) builds the whole server and opens its database; main.ts listens. It composes three
 // parts: the services (services.ts), the background work (background.ts) and the HTTP doors (http.ts).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { startBackgroundWork } from './background';
 import type { Config } from './config';
 import { registerErrorHandler } from './errors';
 import { registerHttp } from './http';
+import { directPeer } from './modules/cwmp/plugin';
 import { checkAnswers } from './http/strict-answers';
 import type { JobSide } from './modules/cwmp/session-engine';
 import { buildServices, type Services } from './services';
@@ -31,13 +33,28 @@ export interface BuildOptions {
 }
 
 const REQUEST_TIMEOUT_MS = 300_000;
+/** Fastify's default: an idle kept-alive connection is closed after this long. */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export async function buildApp(
   config: Config,
   { logger = false, now, jobSide, strictAnswers = false, onRoute }: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  /** Where POSTs to the CWMP path go straight from the HTTP server (set once the door exists). */
+  let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
+    // Fastify's own server, but for the CWMP door's fast path (modules/cwmp/plugin.ts).
+    serverFactory: (handler) => {
+      const server = createServer((req, res) => {
+        if (fastPath === null || !fastPath(req, res)) handler(req, res);
+      });
+      // What Fastify sets on the server it makes itself (its defaults, but for the request timeout).
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      server.requestTimeout = REQUEST_TIMEOUT_MS;
+      server.setTimeout(0);
+      return server;
+    },
     bodyLimit: config.bodyLimitBytes,
     // A request must arrive whole within this time (Node's own default, which Fastify turns off), so
     // that connections trickling bytes cannot be held open without end. The CWMP door bounds its
@@ -63,6 +80,25 @@ export async function buildApp(
   app.addHook('onClose', async () => core.services.database.destroy());
   app.decorate('services', core.services);
   await startBackgroundWork(app, core, config);
-  await registerHttp(app, core, config);
+  const { door } = await registerHttp(app, core, config);
+  // Straight to the door: a POST to the CWMP path as written, unless a proxy is trusted (Fastify
+  // reads the router's address from X-Forwarded-For then) or the server is closing (Fastify answers
+  // 503 then). Requests are counted here, as Fastify's onResponse hook counts the others.
+  const { performance, metrics } = core.services;
+  const counted = (status: number) => {
+    performance.countRequest();
+    metrics?.countHttp(status);
+  };
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  if (config.trustProxy.length === 0) {
+    fastPath = (req, res) => {
+      if (closing || !door.takes(req)) return false;
+      door.serve(req, res, directPeer(req), counted);
+      return true;
+    };
+  }
   return app;
 }

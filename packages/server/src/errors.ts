@@ -1,7 +1,7 @@
 // One error shape for the whole API: `{ error, message }`. `error` is a short summary a person can
 // read (the console shows it as is); `message` says what to do. 5xx answers never carry internals.
 // Routes whose clients are routers ask for the same answers as text (`config: { textErrors: true }`).
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from './db/unavailable';
 
 declare module 'fastify' {
@@ -55,52 +55,75 @@ const REASONS: Record<number, string> = {
   429: 'Too Many Requests',
 };
 
-function answer(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  status: number,
-  body: ErrorBody,
-  headers: Record<string, string> = {},
-) {
-  reply.code(status).headers(headers);
-  // Send Connection: close when rejecting a session (as GenieACS does).
+function answer(request: FastifyRequest, reply: FastifyReply, a: ErrorAnswer) {
+  reply.code(a.status).headers(a.headers);
   if (request.routeOptions.config?.textErrors) {
-    return reply
-      .headers({ 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
-      .send(body.message);
+    const text = asText(a);
+    return reply.headers(text.headers).send(text.body);
   }
-  return reply.send(body);
+  return reply.send(a.body);
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** An error's answer as the router doors send it: the message alone, as text, closing the connection. */
+export function asText(a: ErrorAnswer): { status: number; headers: Record<string, string>; body: string } {
+  return {
+    status: a.status,
+    // Connection: close when rejecting a session (as GenieACS does).
+    headers: { ...a.headers, 'content-type': 'text/plain; charset=utf-8', connection: 'close' },
+    body: a.body.message,
+  };
+}
+
+/** What an error answers. */
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+}
+
+/**
+ * Turns errors into answers, logging what needs it: a server error each time, a database outage when
+ * it begins and then at most once a minute.
+ */
+export function createErrorAnswers(): (err: FastifyError | AppError, log: FastifyBaseLogger) => ErrorAnswer {
   let outageLoggedAt = -Infinity;
   let unloggedOutageErrors = 0;
 
-  app.setErrorHandler<FastifyError | AppError>((err, request, reply) => {
+  return (err, log) => {
     if (err instanceof AppError) {
-      return answer(request, reply, err.statusCode, { error: err.error, message: err.message }, err.headers);
+      return {
+        status: err.statusCode,
+        body: { error: err.error, message: err.message },
+        headers: err.headers,
+      };
     }
     if (isDatabaseUnavailable(err)) {
       const now = Date.now();
       if (now - outageLoggedAt >= OUTAGE_LOG_INTERVAL_MS) {
-        request.log.warn(
+        log.warn(
           { err, unloggedSinceLast: unloggedOutageErrors },
           'the database is unavailable; answering 503 with Retry-After until it returns',
         );
         outageLoggedAt = now;
         unloggedOutageErrors = 0;
       } else unloggedOutageErrors += 1;
-      return answer(request, reply, 503, DATABASE_UNAVAILABLE, {
-        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
-      });
+      return {
+        status: 503,
+        body: DATABASE_UNAVAILABLE,
+        headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      };
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err }, 'request failed');
-      return answer(request, reply, 500, {
-        error: 'Internal Server Error',
-        message: 'The server could not complete the request. The error was logged; try again later.',
-      });
+      log.error({ err }, 'request failed');
+      return {
+        status: 500,
+        body: {
+          error: 'Internal Server Error',
+          message: 'The server could not complete the request. The error was logged; try again later.',
+        },
+        headers: {},
+      };
     }
     let message = err.message;
     if (err.validation) {
@@ -116,9 +139,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       message = `The request body is not valid JSON: ${err.message}`;
     else if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
       message = 'The request says its body is JSON but the body is empty; send a JSON body.';
-    return answer(request, reply, status, { error: REASONS[status] ?? 'Bad Request', message });
-  });
+    return { status, body: { error: REASONS[status] ?? 'Bad Request', message }, headers: {} };
+  };
+}
 
+export function registerErrorHandler(app: FastifyInstance): void {
+  const answerFor = createErrorAnswers();
+  app.setErrorHandler<FastifyError | AppError>((err, request, reply) =>
+    answer(request, reply, answerFor(err, request.log)),
+  );
   app.setNotFoundHandler(sendNotFound);
 }
 

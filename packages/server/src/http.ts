@@ -10,7 +10,7 @@ import authPlugin from './modules/auth/plugin';
 import { usersRoutes } from './modules/users/index';
 import type { Permission } from './contract/users';
 import consolePlugin from './modules/console/plugin';
-import { cwmpDoor } from './modules/cwmp/plugin';
+import { createCwmpDoor, cwmpDoor, type CwmpDoor } from './modules/cwmp/plugin';
 import { campaignsRoutes } from './modules/campaigns/routes';
 import { connectionRoutes } from './modules/cwmp/routes';
 import { devicesRoutes } from './modules/devices/routes';
@@ -75,7 +75,7 @@ export async function registerHttp(
   app: FastifyInstance,
   { services, shedder }: Core,
   config: Config,
-): Promise<void> {
+): Promise<{ door: CwmpDoor }> {
   const { auth, bus, files, jobs, cwmp, cpeAuth, settings } = services;
   trackRoutes(app);
   // Requests per second for the Dashboard (stats/performance.ts): a counter, nothing more.
@@ -129,7 +129,7 @@ export async function registerHttp(
   await app.register(assignRoutes);
   await app.register(campaignsRoutes);
   await app.register(cpeFilesDoor, { jobs, files, maxUploadBytes: config.maxFileBytes });
-  await app.register(cwmpDoor, {
+  const door = createCwmpDoor({
     engine: cwmp,
     auth: cpeAuth,
     settings,
@@ -139,11 +139,14 @@ export async function registerHttp(
     connectionFallback: config.trustProxy.length === 0,
     bodyTimeoutMs: config.cwmpBodyTimeoutMs,
     publicUrl: config.publicUrl,
+    log: app.log,
   });
+  await app.register(cwmpDoor, { door, settings });
   await app.register(consolePlugin, {
     webDist: config.webDist,
     providerName: config.providerName,
     host: config.host,
     port: config.port,
   });
+  return { door };
 }

@@ -4,10 +4,20 @@
 // message of each session and every Inform, and hands the body to the session engine. A message
 // outside a session, or that answers no RPC, may be only as large as an Inform needs to be: only
 // answers to the ACS's own RPCs may be large.
+//
+// The door works on Node's own request and response. A POST whose path is the CWMP path as written
+// reaches it straight from the HTTP server (`fastPath`, app.ts), without Fastify's request, reply,
+// hooks and child logger: a periodic session is two such messages, and at a million routers they are
+// most of the server's work. Any other spelling of the path (`/cwmp/`, `/%63wmp`, a path Fastify
+// decodes to it), a request behind a trusted proxy (whose address Fastify reads from
+// X-Forwarded-For), and requests made with `inject` reach it through Fastify's route below, which
+// hands the same request and response to the same `serve`.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendNotFound } from '../../errors';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { asText, createErrorAnswers, sendNotFound } from '../../errors';
 import type { CpeAuthenticator, CpePrincipal } from './cpe-auth';
 import { normalizeAddress } from '../../net/addresses';
 import type { LoadShedder } from './load-shedder';
@@ -140,15 +150,46 @@ function readBody(
   });
 }
 
-export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
-  const socketSessions = new WeakMap<Socket, string | typeof SHARED>();
-  /** The session each request names, found before its body is read (it sets the body's limit). */
-  const named = new WeakMap<FastifyRequest, string | null>();
+/** What the door answers (a challenge may be several WWW-Authenticate headers). */
+interface DoorReply {
+  status: number;
+  body: string;
+  headers: OutgoingHttpHeaders;
+}
 
-  function sessionNamed(request: FastifyRequest): string | null {
-    const cookie = cookieValue(request.headers.cookie, SESSION_COOKIE);
+/** Who sent a request, as the door needs it. */
+export interface Peer {
+  /** The router's address (behind a trusted proxy, the one X-Forwarded-For names). */
+  ip: string;
+  protocol: string;
+  /** The Host header, as the router sent it. */
+  host: string | undefined;
+}
+
+/** The peer of a request straight from the HTTP server (no proxy trusted). */
+export function directPeer(req: IncomingMessage): Peer {
+  const socket = req.socket as TLSSocket;
+  return {
+    ip: socket.remoteAddress ?? '',
+    protocol: socket.encrypted ? 'https' : 'http',
+    host: req.headers.host,
+  };
+}
+
+/** The path of a request's URL, as sent (no decoding, no query). */
+function rawPath(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
+export function createCwmpDoor(o: CwmpDoorOptions & { log: FastifyBaseLogger }) {
+  const socketSessions = new WeakMap<Socket, string | typeof SHARED>();
+  const errorAnswer = createErrorAnswers();
+
+  function sessionNamed(req: IncomingMessage): string | null {
+    const cookie = cookieValue(req.headers.cookie, SESSION_COOKIE);
     if (cookie !== null || !o.connectionFallback) return cookie;
-    const bound = socketSessions.get(request.raw.socket);
+    const bound = socketSessions.get(req.socket);
     return typeof bound === 'string' ? bound : null;
   }
 
@@ -158,86 +199,52 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
     socketSessions.set(socket, shared ? SHARED : sessionId);
   }
 
-  /** The path as the router decoded it (`POST /*`). */
-  const cwmpPathOf = (request: FastifyRequest) => `/${(request.params as { '*'?: string })['*'] ?? ''}`;
-
   /** Only an answer to one of our RPCs may be large (read, and inflated). */
   const bodyLimitFor = (sessionId: string | null) =>
     o.engine.awaitsAnswer(sessionId) ? o.bodyLimitBytes : o.firstMessageLimitBytes;
 
-  app.removeAllContentTypeParsers();
-  // CPEs send text/xml with or without charset, or no Content-Type at all: take every body raw.
-  app.addContentTypeParser('*', (request, payload, done) => {
-    const sessionId = named.get(request) ?? null;
-    const limit = bodyLimitFor(sessionId);
-    readBody(payload, request.headers['content-length'], limit, o.bodyTimeoutMs).then(
-      (body) => done(null, body),
-      (err: Error) => done(err),
-    );
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    // Routers send any Content-Type, an empty one (`Content-Type:`), or none. The door reads every
-    // body raw and never looks at the header, so it is dropped here: Fastify would refuse an empty or
-    // malformed one with 415 before the door saw the message, even an Inform (issue 23). The body
-    // is then read by the parser above, with its limits and timeout, as a body without one is.
-    delete request.headers['content-type'];
-    // A path other than the CWMP path is nothing the door serves: 404 before its body is read, so a
-    // large POST to a mistyped API route is told so, not "larger than the CWMP message limit".
-    if (cwmpPathOf(request) !== o.settings.get().cwmp.path) return sendNotFound(request, reply);
-    const sessionId = sessionNamed(request);
-    named.set(request, sessionId);
+  /** One message in, its reply out (the caller matched the path). */
+  async function exchange(req: IncomingMessage, peer: Peer): Promise<DoorReply> {
+    const sessionId = sessionNamed(req);
+    const session = o.engine.session(sessionId);
     // A new session while the event loop runs late: refused before its body is read.
-    if (!o.engine.session(sessionId) && o.shedder.overloaded())
-      return send(reply, o.shedder.refuse(request.log));
-  });
-
-  function send(reply: FastifyReply, r: CwmpReply) {
-    return reply.code(r.status).headers(r.headers).send(r.body);
-  }
-
-  /** `POST /*`: the path as the router decoded it, and the body as bytes (the parser above). */
-  async function handle(
-    request: FastifyRequest<{ Params: { '*'?: string }; Body: Buffer | undefined }>,
-    reply: FastifyReply,
-  ) {
+    if (!session && o.shedder.overloaded()) return o.shedder.refuse(o.log);
+    // Routers send any Content-Type, an empty one, or none: every body is read raw (issue 23).
+    const raw = await readBody(req, req.headers['content-length'], bodyLimitFor(sessionId), o.bodyTimeoutMs);
     const settings = o.settings.get().cwmp;
-    if (cwmpPathOf(request) !== settings.path) return sendNotFound(request, reply);
     if (!settings.enabled) {
-      return send(reply, {
+      return {
         status: 503,
         body: 'CWMP is disabled on this server.',
         headers: { 'retry-after': '300', 'content-type': 'text/plain; charset=utf-8' },
-      });
+      };
     }
-    const remoteAddress = normalizeAddress(request.ip);
-    const sessionId = named.get(request) ?? null;
-    const session = o.engine.session(sessionId);
-    const authorization = request.headers.authorization;
+    const remoteAddress = normalizeAddress(peer.ip);
+    const authorization = req.headers.authorization;
     // A session is authenticated on its first message, and every Inform again (the engine asks for
     // credentials when an Inform comes without); the other messages ride on the session. Credentials
     // that are presented must hold, in a session or not.
     let principal: CpePrincipal | null = null;
     if (!session || authorization) {
-      const result = await o.auth.authenticate(authorization, 'POST', request.url, remoteAddress);
+      const result = await o.auth.authenticate(authorization, 'POST', req.url ?? '/', remoteAddress);
       if (!result.ok) {
         if (authorization)
-          request.log.warn({ ip: remoteAddress, reason: result.reason }, 'cwmp: CPE authentication failed');
+          o.log.warn({ ip: remoteAddress, reason: result.reason }, 'cwmp: CPE authentication failed');
         if (result.delayMs > 0) await sleep(result.delayMs);
-        return reply
-          .code(401)
-          .header('www-authenticate', result.challenge)
-          .header('content-type', 'text/plain; charset=utf-8')
-          .send('Authentication required.');
+        return {
+          status: 401,
+          body: 'Authentication required.',
+          headers: { 'www-authenticate': result.challenge, 'content-type': 'text/plain; charset=utf-8' },
+        };
       }
       principal = result.principal;
     }
-    const raw = request.body ?? Buffer.alloc(0);
-    const body = decompress(raw, request.headers['content-encoding'], bodyLimitFor(sessionId));
-    if (!Buffer.isBuffer(body)) return send(reply, body);
-    const baseUrl = o.publicUrl ?? `${request.protocol}://${request.host}`;
+    const body = decompress(raw, req.headers['content-encoding'], bodyLimitFor(sessionId));
+    if (!Buffer.isBuffer(body)) return body;
+    const baseUrl = o.publicUrl ?? `${peer.protocol}://${peer.host}`;
     // A cookie of a session this process does not hold: another process's (behind a load balancer
     // that lost the affinity, or whose process died), or one that timed out.
-    const stale = !session && cookieValue(request.headers.cookie, SESSION_COOKIE) !== null;
+    const stale = !session && cookieValue(req.headers.cookie, SESSION_COOKIE) !== null;
     const result = await o.engine.handle(body, {
       sessionId: session ? sessionId : null,
       principal,
@@ -245,16 +252,80 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
       baseUrl,
       ...(stale ? { stale: true } : {}),
     });
-    if (stale && result.status === 204)
-      reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly`);
-    if (result.challenge) reply.header('www-authenticate', o.auth.challenge());
+    let headers: OutgoingHttpHeaders = result.headers;
+    const more = (name: string, value: string | string[]) => {
+      if (headers === result.headers) headers = { ...headers };
+      headers[name] = value;
+    };
+    if (stale && result.status === 204) more('set-cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly`);
+    if (result.challenge) more('www-authenticate', o.auth.challenge());
     if (result.openedSession) {
-      bindSocket(request.raw.socket, result.openedSession);
-      reply.header('set-cookie', `${SESSION_COOKIE}=${result.openedSession}; Path=/; HttpOnly`);
+      bindSocket(req.socket, result.openedSession);
+      more('set-cookie', `${SESSION_COOKIE}=${result.openedSession}; Path=/; HttpOnly`);
     }
-    return send(reply, result);
+    return { status: result.status, body: result.body, headers };
   }
 
+  function send(res: ServerResponse, r: DoorReply) {
+    if (res.headersSent || res.destroyed) return;
+    const headers: OutgoingHttpHeaders = { ...r.headers };
+    if (r.status !== 204 && r.status !== 304) {
+      headers['content-length'] = Buffer.byteLength(r.body);
+      headers['content-type'] ??= 'text/plain; charset=utf-8';
+    }
+    res.writeHead(r.status, headers);
+    res.end(r.status === 204 || r.status === 304 ? undefined : r.body);
+  }
+
+  /**
+   * Serves one POST whose path is the CWMP path; `answered` is told the reply's status (the fast
+   * path counts requests itself: Fastify's onResponse hooks do not run there).
+   */
+  function serve(req: IncomingMessage, res: ServerResponse, peer: Peer, answered?: (status: number) => void) {
+    const done = (r: DoorReply) => {
+      send(res, r);
+      answered?.(r.status);
+    };
+    exchange(req, peer).then(done, (err: Error) => {
+      // A router that hung up mid-message is told nothing.
+      // (Not `req.destroyed`: a request whose body was read whole is destroyed too.)
+      if (req.socket?.destroyed) return;
+      done(asText(errorAnswer(err as FastifyError, o.log)));
+    });
+  }
+
+  return {
+    serve,
+    /** Whether the request is a POST to the CWMP path as written (the HTTP server hands it straight here). */
+    takes: (req: IncomingMessage): boolean =>
+      req.method === 'POST' && rawPath(req.url ?? '') === o.settings.get().cwmp.path,
+  };
+}
+
+export type CwmpDoor = ReturnType<typeof createCwmpDoor>;
+
+/** Fastify's route to the door: every spelling of the CWMP path that Fastify matches, and `inject`. */
+export async function cwmpDoor(
+  app: FastifyInstance,
+  { door, settings }: { door: CwmpDoor; settings: SettingsService },
+) {
+  /** The path as the router decoded it (`POST /*`). */
+  const cwmpPathOf = (request: FastifyRequest) => `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+
+  app.addHook('onRequest', async (request, reply) => {
+    // A path other than the CWMP path is nothing the door serves: 404 before its body is read, so a
+    // large POST to a mistyped API route is told so, not "larger than the CWMP message limit".
+    if (cwmpPathOf(request) !== settings.get().cwmp.path) return sendNotFound(request, reply);
+    // The door reads the body and answers on Node's own request and response.
+    reply.hijack();
+    door.serve(request.raw, reply.raw, { ip: request.ip, protocol: request.protocol, host: request.host });
+    return reply;
+  });
+
+  // Never reached: the hook above answers every request (the routes exist for Fastify to match them).
+  const unreachable = async () => {
+    throw new Error('cwmp: the door answers in its onRequest hook');
+  };
   // Routers are not browsers: the console's security headers would only cost bytes on every reply,
   // and errors (a 503 while the database is down among them) are plain text like the door's own.
   // Public: routers authenticate with CWMP's own means (cpe-auth.ts), not with a console token.
@@ -262,6 +333,6 @@ export async function cwmpDoor(app: FastifyInstance, o: CwmpDoorOptions) {
   // at a million routers that is 4,000 lines a second; sessions log what happens in them, and a
   // warning or error on this route is still written.
   const options = { helmet: false, logLevel: 'warn', config: { public: true, textErrors: true } } as const;
-  app.post('/', options, handle);
-  app.post('/*', options, handle);
+  app.post('/', options, unreachable);
+  app.post('/*', options, unreachable);
 }
