@@ -27,7 +27,8 @@ try {
     // set), and the simulator has seen every bootstrap through.
     const online = await api<{ total: number }>('/api/devices?limit=1&search=FWAVE&status=online');
     const jobs = await api<{ pending: number; running: number }>('/api/provisioning/stats');
-    if (online.total >= COUNT && fleet.status().sessionsOk >= COUNT && jobs.pending + jobs.running === 0) break;
+    if (online.total >= COUNT && fleet.status().sessionsOk >= COUNT && jobs.pending + jobs.running === 0)
+      break;
     if (performance.now() - bootStart > 900_000)
       throw new Error(`only ${online.total} of ${COUNT} routers came up`);
     await new Promise((r) => setTimeout(r, 500));

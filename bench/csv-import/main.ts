@@ -42,7 +42,9 @@ for (const database of ['SQLite', ...(pgBase ? ['PostgreSQL'] : [])]) {
       PROVISOR_ADMIN_PASSWORD: 'bench-admin-password',
       PROVISOR_WEB_DIST: '',
       PROVISOR_LOG_LEVEL: 'error',
-      ...(database === 'PostgreSQL' ? { DATABASE_URL: await freshPostgresDatabase(pgBase!, 'provisor_csv_import') } : {}),
+      ...(database === 'PostgreSQL'
+        ? { DATABASE_URL: await freshPostgresDatabase(pgBase!, 'provisor_csv_import') }
+        : {}),
     },
   });
   const api = await apiClient(server.url, 'admin', 'bench-admin-password');
