@@ -35,6 +35,20 @@ const device = () =>
     remote_address: '127.0.0.1',
   }) as DeviceRow;
 
+/** A requester whose requests the test answers, oldest first, with the outcome it names. */
+function heldRequester() {
+  const sent: string[] = [];
+  const held: ((outcome: string) => void)[] = [];
+  const requester = {
+    send: (target: { deviceId: string }) =>
+      new Promise((resolve) => {
+        sent.push(target.deviceId);
+        held.push((outcome) => resolve({ outcome, message: '' }));
+      }),
+  } as unknown as ConnectionRequester;
+  return { requester, sent, held, answer: (outcome = 'reachable') => held.shift()!(outcome) };
+}
+
 describe('waking devices', () => {
   const rig = (pending: () => boolean) =>
     createWaker({
@@ -102,15 +116,7 @@ describe('waking devices', () => {
 
 describe('waking many devices at once', () => {
   it('hands at most maxInFlight requests to the requester at a time, the rest waiting as data, and wakes a device asked twice once', async () => {
-    const sent: string[] = [];
-    const open: (() => void)[] = [];
-    const requester = {
-      send: (target: { deviceId: string }) =>
-        new Promise((resolve) => {
-          sent.push(target.deviceId);
-          open.push(() => resolve({ outcome: 'reachable', message: '' }));
-        }),
-    } as unknown as ConnectionRequester;
+    const { requester, sent, held: open, answer } = heldRequester();
     const waker = createWaker({
       settings,
       connectionRequests: requester,
@@ -125,7 +131,7 @@ describe('waking many devices at once', () => {
     expect(sent).toEqual(['d0', 'd1', 'd2', 'd3']);
     expect(waker.waiting()).toBe(96);
     while (open.length > 0) {
-      open.shift()!();
+      answer();
       await new Promise((r) => setImmediate(r));
       expect(open.length).toBeLessThanOrEqual(4);
     }
@@ -135,18 +141,11 @@ describe('waking many devices at once', () => {
   });
 
   it('does not send a waiting request to a device that opened a session meanwhile', async () => {
-    const sent: string[] = [];
-    const open: (() => void)[] = [];
+    const { requester, sent, answer } = heldRequester();
     const inSession = new Set<string>();
     const waker = createWaker({
       settings,
-      connectionRequests: {
-        send: (target: { deviceId: string }) =>
-          new Promise((resolve) => {
-            sent.push(target.deviceId);
-            open.push(() => resolve({ outcome: 'reachable', message: '' }));
-          }),
-      } as unknown as ConnectionRequester,
+      connectionRequests: requester,
       inSession: (id) => inSession.has(id),
       hasPendingJobs: async () => true,
       retryAfterMs: 0,
@@ -156,7 +155,7 @@ describe('waking many devices at once', () => {
     waker.wake({ ...device(), id: 'a' });
     waker.wake({ ...device(), id: 'b' });
     inSession.add('b'); // its Inform came first: its session runs the jobs
-    open.shift()!();
+    answer();
     await new Promise((r) => setImmediate(r));
     expect(sent).toEqual(['a']);
     expect(waker.waiting()).toBe(0);
@@ -165,19 +164,11 @@ describe('waking many devices at once', () => {
 });
 
 describe("waking no more devices than the door's room", () => {
-  /** A requester whose requests the test answers, in order, with the outcome it names. */
   function pacedRig(o: { room: number; open: Set<string>; arrivalWindowMs?: number }) {
-    const sent: string[] = [];
-    const answer: ((outcome: string) => void)[] = [];
+    const { requester, sent, answer } = heldRequester();
     const waker = createWaker({
       settings,
-      connectionRequests: {
-        send: (target: { deviceId: string }) =>
-          new Promise((resolve) => {
-            sent.push(target.deviceId);
-            answer.push((outcome) => resolve({ outcome, message: '' }));
-          }),
-      } as unknown as ConnectionRequester,
+      connectionRequests: requester,
       inSession: (id) => o.open.has(id),
       hasPendingJobs: async () => true,
       retryAfterMs: 0,
@@ -187,7 +178,7 @@ describe("waking no more devices than the door's room", () => {
       log,
     });
     const reply = async (outcome: string) => {
-      answer.shift()!(outcome);
+      answer(outcome);
       await new Promise((r) => setImmediate(r));
     };
     return { waker, sent, reply };
@@ -246,18 +237,11 @@ describe("waking no more devices than the door's room", () => {
   it('asks whether a job still waits for a device that waited long for its turn, and wakes nothing once stopped', async () => {
     let clock = 0;
     const pending = new Set(['a', 'c']);
-    const sent: string[] = [];
-    const answer: (() => void)[] = [];
+    const { requester, sent, answer } = heldRequester();
     const open = new Set<string>();
     const waker = createWaker({
       settings,
-      connectionRequests: {
-        send: (target: { deviceId: string }) =>
-          new Promise((resolve) => {
-            sent.push(target.deviceId);
-            answer.push(() => resolve({ outcome: 'unreachable', message: '' }));
-          }),
-      } as unknown as ConnectionRequester,
+      connectionRequests: requester,
       inSession: () => false,
       hasPendingJobs: async (id) => pending.has(id),
       retryAfterMs: 0,
@@ -270,12 +254,12 @@ describe("waking no more devices than the door's room", () => {
     expect(sent).toEqual(['a']);
     // b, c and d wait 30 s for their turn: b's job ran meanwhile (no job waits), c's did not.
     clock = 30_000;
-    answer.shift()!();
+    answer('unreachable');
     await new Promise((r) => setTimeout(r, 10));
     expect(sent).toEqual(['a', 'c']);
     // Stopped (the server closes): d is never woken, whatever frees room.
     waker.stop();
-    answer.shift()!();
+    answer('unreachable');
     waker.sessionEnded();
     waker.wake({ ...device(), id: 'e' });
     await new Promise((r) => setTimeout(r, 10));
