@@ -3,8 +3,8 @@
 // app.ts); the spellings Fastify also matches to it (`/cwmp/`, `/%63wmp`) reach the same door through
 // Fastify's route. Both must answer alike and authenticate alike; every other spelling is no door.
 import { encode } from '@provisor/cwmp';
-import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, listenOnLoopback, login } from '../../../test/helpers';
 import { TestCpe } from '../../../test/cpe-client';
 import { createCwmpDoor, type CwmpDoorOptions } from './plugin';
@@ -162,6 +162,22 @@ describe('the CWMP path, by spelling', () => {
     }
   });
 
+  it('drops the connection when its answer cannot be written, and serves the next router', async () => {
+    const writeHead = vi.spyOn(ServerResponse.prototype, 'writeHead').mockImplementationOnce(() => {
+      throw new Error('a header Node refuses');
+    });
+    try {
+      const c = cpe();
+      await expect(c.post(informOf(c), {}, '/cwmp')).rejects.toThrow(
+        /other side closed|socket hang up|ECONNRESET/,
+      );
+    } finally {
+      writeHead.mockRestore();
+    }
+    const next = cpe();
+    expect((await next.post(informOf(next), {}, '/cwmp')).status).toBe(401);
+  });
+
   it('refuses as the CWMP path every path a POST route of the API or the console serves', async () => {
     const posts = t.app.routeTable.filter((r) => r.method === 'POST' && r.url !== '/' && r.url !== '/*');
     expect(posts.length).toBeGreaterThan(20);
@@ -186,8 +202,10 @@ describe('which requests go straight to the door', () => {
   it('takes a POST to the path as written, with or without a query, and nothing else', () => {
     expect(takes('POST', '/cwmp')).toBe(true);
     expect(takes('POST', '/cwmp?a=1')).toBe(true);
-    for (const url of ['/cwmp/', '/%63wmp', '/CWMP', '//cwmp', '/cwmp/x', '/cwmpx', '/', '/api/cwmp', ''])
-      expect(takes('POST', url), url).toBe(false);
+    const others = ['/cwmp/', '/%63wmp', '/CWMP', '//cwmp', '/cwmp/x', '/cwmpx', '/', '/api/cwmp', ''];
+    // Absolute-form, a fragment, the asterisk form: Fastify decides those, as any other spelling.
+    others.push('http://127.0.0.1/cwmp', 'http://h/cwmp?x=1', '/cwmp#x', '*', '/cwmp;x');
+    for (const url of others) expect(takes('POST', url), url).toBe(false);
     for (const method of ['GET', 'PUT', 'HEAD', 'OPTIONS', 'post'])
       expect(takes(method, '/cwmp')).toBe(false);
   });

@@ -286,12 +286,19 @@ export function createCwmpDoor(o: CwmpDoorOptions & { log: FastifyBaseLogger }) 
       send(res, r);
       answered?.(r.status);
     };
-    exchange(req, peer).then(done, (err: Error) => {
-      // A router that hung up mid-message is told nothing.
-      // (Not `req.destroyed`: a request whose body was read whole is destroyed too.)
-      if (req.socket?.destroyed) return;
-      done(asText(errorAnswer(err as FastifyError, o.log)));
-    });
+    exchange(req, peer)
+      .then(done, (err: Error) => {
+        // A router that hung up mid-message is told nothing.
+        // (Not `req.destroyed`: a request whose body was read whole is destroyed too.)
+        if (req.socket?.destroyed) return;
+        done(asText(errorAnswer(err as FastifyError, o.log)));
+      })
+      .catch((err: unknown) => {
+        // Writing the answer itself failed (a header Node refuses, say): log it and drop the
+        // connection rather than leave the router waiting until its own timeout.
+        o.log.error({ err }, 'CWMP answer could not be written');
+        res.destroy();
+      });
   }
 
   return {

@@ -10,6 +10,10 @@ import { SECTIONS, type ServerSettings } from './defaults';
 export type SettingsPatch = { [S in keyof ServerSettings]?: Partial<ServerSettings[S]> };
 
 const RESERVED_PATHS = /^\/(api|ws|files|assets)(\/|$)/;
+/** "/" or named segments: no empty, "." or ".." segment and no "/" at the end, so that the path the
+ *  HTTP server takes as written and the path Fastify's router matches are one and the same. */
+const PLAIN_PATH = /^\/$|^(\/[A-Za-z0-9._~-]+)+$/;
+const DOT_SEGMENT = /\/\.\.?(\/|$)/;
 
 export async function createSettingsService(db: Kysely<Database>, defaults: ServerSettings) {
   /** The settings as stored, over the defaults. */
@@ -41,6 +45,15 @@ export async function createSettingsService(db: Kysely<Database>, defaults: Serv
     async update(patch: SettingsPatch): Promise<{ requiresRestart: boolean; settings: ServerSettings }> {
       const next = structuredClone(current);
       for (const section of SECTIONS) Object.assign(next[section], patch[section] ?? {});
+      // Checked when a save sets it, so a path stored by an older version does not block other saves.
+      const newPath = patch.cwmp?.path;
+      if (newPath !== undefined && (!PLAIN_PATH.test(newPath) || DOT_SEGMENT.test(newPath))) {
+        throw new AppError(
+          400,
+          'Invalid CWMP path',
+          `cwmp.path "${newPath}" must be "/" or parts like "/cwmp" or "/acs/tr069": no "//", no "." or ".." part and no "/" at the end.`,
+        );
+      }
       if (RESERVED_PATHS.test(next.cwmp.path)) {
         throw new AppError(
           400,

@@ -73,6 +73,25 @@ describe('settings API (spec §3 Settings, §7)', () => {
     expect(res.json().message).toMatch(message);
   });
 
+  it.each(['/cwmp/', '//cwmp', '/a//b', '/./cwmp', '/cwmp/..', '/cwmp/.', '/../cwmp'])(
+    'refuses the CWMP path %j, which the door and the router would read two ways, and keeps the path',
+    async (path) => {
+      const res = await put({ cwmp: { path } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/no "\/\/", no "\." or "\.\." part and no "\/" at the end/);
+      const now = await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(token) });
+      expect(now.json().cwmp.path).not.toBe(path);
+    },
+  );
+
+  it('takes "/", "/cwmp", "/acs/tr-069" and "/a.b~c_d" as CWMP paths', async () => {
+    for (const path of ['/acs/tr-069', '/a.b~c_d', '/cwmp', '/']) {
+      const res = await put({ cwmp: { path } });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.json().settings.cwmp.path).toBe(path);
+    }
+  });
+
   it('refuses a CWMP path that the API uses, and a database type change', async () => {
     const api = await put({ cwmp: { path: '/api/cwmp' } });
     expect(api.statusCode).toBe(400);

@@ -51,8 +51,8 @@ export const FIELDS = {
     max: 128,
     required: true,
     pattern: {
-      regex: /^\/[A-Za-z0-9._~/-]*$/,
-      hint: 'start with / and use only letters, digits and . _ ~ / -',
+      regex: /^\/$|^(\/(?!\.\.?(\/|$))[A-Za-z0-9._~-]+)+$/,
+      hint: 'be / or parts like /cwmp of letters, digits and . _ ~ -, with no //, no . or .. part and no / at the end',
     },
   }),
   'cwmp.authRequired': f('cwmp', 'authRequired', 'Require authentication', { kind: 'bool' }),
