@@ -13,16 +13,16 @@ import { machine, printTable, writeResults } from '../lib/measure';
 import { pinLoad, pinNote, pinServer } from '../lib/pin';
 import { runStatement, sessionBenchDatabase } from '../lib/postgres';
 import { SESSION_BENCH_ENV } from '../lib/provisor-server';
-import { cpuSeconds, percentile, runLoad, type LoadResult } from '../session-throughput/load';
+import { PEAK_LEVELS, cpuSeconds, percentile, runLoad, type LoadResult } from '../session-throughput/load';
 import { GET_PATH, SET_PARAMETERS } from './mix';
 import { mixRouters, type MixCounts } from './router';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '..', '..');
-// Enough routers that neither the peak run nor the paced run after it meets a router twice: each
-// job runs once, at the router's first session after the jobs were created.
-const DEVICES = Number(process.env.MIX_DEVICES ?? 30_000);
-const CONNECTIONS = Number(process.env.THROUGHPUT_CONNECTIONS ?? 32);
+// Enough routers that no run (the peak's, one for each number of connections in PEAK_LEVELS, and the
+// paced run after them) meets a router twice: each job runs once, at the router's first session after
+// the jobs were created.
+const DEVICES = Number(process.env.MIX_DEVICES ?? 200_000);
 const DURATION_MS = Number(process.env.THROUGHPUT_SECONDS ?? 8) * 1000;
 const PASSWORD = 'bench-admin-password';
 
@@ -31,7 +31,12 @@ interface Row {
   result: LoadResult;
   cpuPerSessionMs: number;
   counts: MixCounts;
+  connections: number;
+  /** The rate at each number of connections tried (the peak's runs). */
+  levels?: string;
 }
+
+const rate = (r: Row) => r.result.sessions / r.result.seconds;
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!;
 
@@ -39,13 +44,12 @@ async function measure(
   target: string,
   url: string,
   pid: number,
-  o: { startAt?: number; rate?: number; maxSessions?: number } = {},
+  o: { connections: number; startAt?: number; rate?: number; maxSessions?: number },
 ): Promise<Row> {
   const routers = mixRouters(DEVICES);
   const before = cpuSeconds(pid);
   const result = await runLoad({
     url,
-    connections: CONNECTIONS,
     durationMs: DURATION_MS,
     bodies: routers.bodies,
     session: routers.session,
@@ -59,6 +63,33 @@ async function measure(
     result,
     cpuPerSessionMs: (cpu * 1000) / Math.max(1, result.sessions),
     counts: routers.counts,
+    connections: o.connections,
+  };
+}
+
+/**
+ * The best closed-loop rate over PEAK_LEVELS, each run going on where the last stopped (`startAt`):
+ * with `once`, every session is a router's first since the jobs were made.
+ */
+async function peakOf(target: string, url: string, pid: number, o: { once: boolean }): Promise<Row> {
+  const runs: Row[] = [];
+  let next = 0;
+  for (const connections of PEAK_LEVELS) {
+    if (o.once && next >= DEVICES) throw new Error(`MIX_DEVICES=${DEVICES} is too few routers for the runs`);
+    // The limit answers a router's every session alike: it may meet one again.
+    const run = await measure(target, url, pid, {
+      connections,
+      startAt: next,
+      ...(o.once ? { maxSessions: DEVICES - next } : {}),
+    });
+    next = run.result.next;
+    runs.push(run);
+  }
+  const best = runs.reduce((a, b) => (rate(b) > rate(a) ? b : a));
+  return {
+    ...best,
+    result: { ...best.result, next },
+    levels: runs.map((r) => `${r.connections}: ${rate(r).toFixed(0)}`).join(', '),
   };
 }
 
@@ -74,12 +105,12 @@ async function limitRun(): Promise<Row> {
     const warm = mixRouters(DEVICES);
     await runLoad({
       url,
-      connections: CONNECTIONS,
+      connections: 32,
       durationMs: 2000,
       bodies: warm.bodies,
       session: warm.session,
     });
-    return await measure('limit server (canned exchanges)', url, child.pid!, { maxSessions: DEVICES });
+    return await peakOf('limit server (canned exchanges)', url, child.pid!, { once: false });
   } finally {
     child.kill('SIGTERM');
     await once(child, 'exit');
@@ -135,12 +166,12 @@ async function provisorRun(label: string, env: Record<string, string>): Promise<
     // Let the jobs' connection requests fail and settle before the clock starts.
     await new Promise((r) => setTimeout(r, 3000));
     const pid = server.child.pid!;
-    const peak = await measure(`Provisor (${label})`, server.url, pid, { maxSessions: DEVICES });
-    const rate = 0.8 * (peak.result.sessions / peak.result.seconds);
+    const peak = await peakOf(`Provisor (${label})`, server.url, pid, { once: true });
     const paced = await measure(`Provisor (${label}) at 80% of peak`, server.url, pid, {
+      connections: peak.connections,
       startAt: peak.result.next,
       maxSessions: DEVICES - peak.result.next,
-      rate,
+      rate: 0.8 * rate(peak),
     });
     return [peak, paced];
   } finally {
@@ -156,7 +187,6 @@ rows.push(...(await provisorRun('SQLite', {})));
 const pgUrl = await sessionBenchDatabase('provisor_mix');
 if (pgUrl) rows.push(...(await provisorRun('PostgreSQL', { DATABASE_URL: pgUrl })));
 
-const rate = (r: Row) => r.result.sessions / r.result.seconds;
 const limit = rows[0]!;
 const perThousand = (n: number, r: Row) => ((1000 * n) / Math.max(1, r.counts.sessions)).toFixed(1);
 const table = rows.map((r) => {
@@ -164,6 +194,7 @@ const table = rows.map((r) => {
   return {
     target: r.target,
     'sessions/s': rate(r).toFixed(0),
+    connections: String(r.connections),
     'server CPU ms/session': r.cpuPerSessionMs.toFixed(3),
     'p50 ms': percentile(sorted, 50).toFixed(2),
     'p99 ms': percentile(sorted, 99).toFixed(2),
@@ -174,15 +205,19 @@ const table = rows.map((r) => {
     failures: String(r.result.failures),
   };
 });
-console.log(`${DEVICES} routers, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s per run`);
+console.log(
+  `${DEVICES} routers, ${DURATION_MS / 1000} s per run; peak: the best of ${PEAK_LEVELS.join(', ')} connections`,
+);
 printTable(table);
+for (const r of rows) if (r.levels) console.log(`${r.target}: sessions/s by connections: ${r.levels}`);
 console.log(`load average after: ${loadAverage()}`);
 console.log(
   `results: ${writeResults('session-mix', {
     machine: machine(),
     devices: DEVICES,
-    connections: CONNECTIONS,
+    connections: PEAK_LEVELS,
     durationMs: DURATION_MS,
     rows: table,
+    levels: Object.fromEntries(rows.filter((r) => r.levels).map((r) => [r.target, r.levels])),
   })}`,
 );

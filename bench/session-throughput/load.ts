@@ -135,6 +135,17 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   return { sessions, failures, seconds, latenciesMs, next };
 }
 
+/**
+ * The peak is the best rate over these numbers of routers at once, for the limit and for Provisor
+ * alike: a closed loop of too few measures each session's latency, not what the server can do (at 32,
+ * Provisor's process was idle a third of the time). At most 96: the door admits 100 sessions at once
+ * (server.maxConnections' default) and refuses the others with 503. THROUGHPUT_CONNECTIONS=<n> runs
+ * only n.
+ */
+export const PEAK_LEVELS = process.env.THROUGHPUT_CONNECTIONS
+  ? [Number(process.env.THROUGHPUT_CONNECTIONS)]
+  : [32, 64, 96];
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -64,6 +64,29 @@ function dialectSuite(
       );
     });
 
+    it('keeps a prepared write out of a transaction that is open meanwhile: it waits, and survives its rollback', async () => {
+      await sql`create table if not exists prepared_probe (v integer)`.execute(handle.db);
+      let written: Promise<unknown> | undefined;
+      await expect(
+        handle.db.transaction().execute(async (trx) => {
+          await sql`insert into prepared_probe (v) values (1)`.execute(trx);
+          written = handle.prepared('insert into prepared_probe (v) values (?)', [2]);
+          await new Promise((r) => setTimeout(r, 20));
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      await written;
+      const rows = await handle.prepared<{ v: number }>('select v from prepared_probe order by v', []);
+      expect(rows.map((r) => Number(r.v))).toEqual([2]);
+      // Outside a transaction it runs at once, as one statement of its own.
+      await handle.prepared('insert into prepared_probe (v) values (?)', [3]);
+      const count = await handle.prepared<{ n: number | string }>(
+        'select count(*) as n from prepared_probe',
+        [],
+      );
+      expect(Number(count[0]!.n)).toBe(2);
+    });
+
     it('enforces unique usernames', async () => {
       const repo = createUsersRepository(handle.db);
       await expect(repo.create('operator', 'x')).rejects.toThrow();

@@ -109,11 +109,25 @@ export function openDatabase(
     sqlite.pragma('wal_autocheckpoint = 20000');
     sqlite.pragma('cache_size = -32768');
     const statements: StatementLog = { count: 0, texts: null };
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite, 500, statements) }),
-    });
-    const prepared: PreparedQuery = async <R>(text: string, params: readonly unknown[]) =>
+    const cached = withStatementCache(sqlite, 500, statements);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+    const viaKysely = async <R>(text: string, params: readonly unknown[]) =>
       (await db.executeQuery<R>(CompiledQuery.raw(text, [...params]))).rows;
+    // The hot statements (each Inform's read and write, the jobs' steps) go straight to better-sqlite3,
+    // without Kysely's connection mutex and its promises: a statement runs synchronously, so nothing
+    // else runs between its start and its end. Only while a transaction holds the connection do they
+    // queue behind it, as Kysely's own statements do: run now, they would join that transaction.
+    const prepared: PreparedQuery = <R>(text: string, params: readonly unknown[]): Promise<R[]> => {
+      if (sqlite.inTransaction || !sqlite.open) return viaKysely<R>(text, params);
+      try {
+        const stmt = cached.prepare(text);
+        if (stmt.reader) return Promise.resolve(stmt.all(params as unknown[]) as R[]);
+        stmt.run(params as unknown[]);
+        return Promise.resolve([]);
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
+    };
     return {
       db,
       dialect: 'sqlite',

@@ -95,7 +95,7 @@ export function createSessionEngine(
       openSessions: sessions.size,
       maxSessions: s.server.maxConnections,
       overloaded: options.shedder?.overloaded() ?? false,
-      newSessionId: randomUUID(),
+      newSessionId: randomUUID,
       random: Math.random(),
     };
   }

@@ -74,9 +74,10 @@ function isInterval(seconds: number): boolean {
 
 /** A fingerprint of an Inform's parameter list (names, types, values, in order). */
 function digestOf(params: readonly { name: string; value: string; type: string }[]): string {
-  const hash = createHash('sha1');
-  for (const p of params) hash.update(`${p.name}\u0000${p.type}\u0000${p.value}\u0001`);
-  return hash.digest('base64');
+  // One string, one call into the hash: each update() crosses into native code.
+  let text = '';
+  for (const p of params) text += `${p.name}\u0000${p.type}\u0000${p.value}\u0001`;
+  return createHash('sha1').update(text).digest('base64');
 }
 
 export type RegisterInput = RegisterDeviceInput;

@@ -24,7 +24,7 @@ const env = (over: Partial<StepEnv> = {}): StepEnv => ({
   openSessions: 0,
   maxSessions: 100,
   overloaded: false,
-  newSessionId: 'aaaaaaaa-0000-4000-8000-000000000001',
+  newSessionId: () => 'aaaaaaaa-0000-4000-8000-000000000001',
   random: 0.5,
   ...over,
 });
@@ -118,7 +118,7 @@ describe('session step: the Inform', () => {
     expect(kinds(r.effects)).toEqual(['opened', 'start-jobs']);
     r = serialisable(step(r.state, { kind: 'started', jobsWaiting: true }, env()));
     expect(r.state).toMatchObject({ phase: 'cpe-requests', deviceId: 'dev-1', jobsWaiting: true });
-    expect(r.reply?.openedSession).toBe(env().newSessionId);
+    expect(r.reply?.openedSession).toBe(env().newSessionId());
     expect(bodyOf(r)).toMatchObject({
       namespace: NS,
       header: { id: 'cpe-1' },

@@ -181,7 +181,7 @@ function onInform(env: StepEnv, envelope: DecodedEnvelope<Inform>, input: PostIn
   const events = inform.event.map((e) => e.eventCode);
   const cpeTimeout = header.sessionTimeout;
   const state: SessionState = {
-    id: env.newSessionId,
+    id: env.newSessionId(),
     phase: 'admitting',
     principal,
     namespace: negotiated.namespace,

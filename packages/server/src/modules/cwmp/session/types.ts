@@ -80,8 +80,8 @@ export interface StepEnv {
   maxSessions: number;
   /** Whether the event loop runs too late for new sessions (load-shedder.ts). */
   overloaded: boolean;
-  /** The id a session opened by this input gets. */
-  newSessionId: string;
+  /** The id for a session this input opens (called only then: most steps open none). */
+  newSessionId: () => string;
   /** A number in [0, 1) (spreads the Retry-After of refused sessions). */
   random: number;
 }
