@@ -17,6 +17,25 @@ describe('event bus', () => {
     expect(handled).toEqual([job]);
   });
 
+  it('tells a listener with nobody behind it nothing, while the handlers still run', () => {
+    const bus = createEventBus();
+    let consoles = 0;
+    const feed: LiveMessage[] = [];
+    const handled: unknown[] = [];
+    bus.subscribe(
+      (m) => feed.push(m),
+      () => consoles > 0,
+    );
+    bus.on('job_update', (payload) => handled.push(payload));
+    bus.publish('job_update', job);
+    expect(feed).toEqual([]);
+    consoles = 1;
+    bus.publish('job_update', { ...job, status: 'running' });
+    bus.receive({ kind: 'live', message: { type: 'job_update', timestamp: 't', payload: job } });
+    expect(feed.map((m) => (m.payload as { status: string }).status)).toEqual(['running', 'pending']);
+    expect(handled).toHaveLength(2);
+  });
+
   it('keeps internal events off the console feed', () => {
     const bus = createEventBus();
     const feed: LiveMessage[] = [];

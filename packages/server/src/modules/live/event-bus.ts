@@ -75,7 +75,7 @@ export interface EventBusOptions {
 }
 
 export function createEventBus({ onError }: EventBusOptions = {}) {
-  const listeners = new Set<Listener>();
+  const listeners = new Map<Listener, (() => boolean) | undefined>();
   const handlers = new Map<EventType, Set<Handler>>();
   /** Handlers of what other processes published (never of this process's own events). */
   const remoteHandlers = new Map<EventType, Set<Handler>>();
@@ -110,9 +110,11 @@ export function createEventBus({ onError }: EventBusOptions = {}) {
   return {
     /** A live event: to every console client (subscribe, the /ws channel) and to its handlers. */
     publish<T extends LiveEventType>(type: T, payload: LiveEvents[T]): void {
-      const message: LiveMessage<T> = { type, timestamp: new Date().toISOString(), payload };
-      for (const listener of listeners) listener(message as LiveMessage);
-      relay?.({ kind: 'live', message: message as LiveMessage });
+      // Built only for someone who reads it: most sessions' events reach no console.
+      let message: LiveMessage | undefined;
+      const built = () => (message ??= { type, timestamp: new Date().toISOString(), payload } as LiveMessage);
+      for (const [listener, listening] of listeners) if (!listening || listening()) listener(built());
+      if (relay) relay({ kind: 'live', message: built() });
       deliver(type, payload as EventPayload<T>);
     },
     /** An internal event: to its handlers only. */
@@ -139,13 +141,16 @@ export function createEventBus({ onError }: EventBusOptions = {}) {
     /** An event another process published: to the console clients here if live, and to onRemote handlers. */
     receive(m: BusMessage): void {
       if (m.kind === 'live') {
-        for (const listener of listeners) listener(m.message);
+        for (const [listener, listening] of listeners) if (!listening || listening()) listener(m.message);
         deliver(m.message.type, m.message.payload as EventPayload<LiveEventType>, remoteHandlers);
       } else deliver(m.type, m.payload as EventPayload<InternalEventType>, remoteHandlers);
     },
-    /** Every live message, as the console receives it (internal events never come here). */
-    subscribe(listener: Listener): () => void {
-      listeners.add(listener);
+    /**
+     * Every live message, as the console receives it (internal events never come here); with
+     * `listening`, only while it answers true (no message is built for a listener with nobody behind it).
+     */
+    subscribe(listener: Listener, listening?: () => boolean): () => void {
+      listeners.set(listener, listening);
       return () => listeners.delete(listener);
     },
   };

@@ -22,15 +22,17 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 async function livePlugin(app: FastifyInstance, { bus, auth }: { bus: EventBus; auth: AuthService }) {
   const sockets = new Map<WebSocket, TokenClaims>();
 
-  const unsubscribe = bus.subscribe((message) => {
-    if (sockets.size === 0) return;
-    const data = JSON.stringify(message);
-    for (const socket of sockets.keys()) {
-      // A client that cannot keep up is dropped rather than buffered without bound.
-      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
-      else socket.send(data);
-    }
-  });
+  const unsubscribe = bus.subscribe(
+    (message) => {
+      const data = JSON.stringify(message);
+      for (const socket of sockets.keys()) {
+        // A client that cannot keep up is dropped rather than buffered without bound.
+        if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
+        else socket.send(data);
+      }
+    },
+    () => sockets.size > 0,
+  );
   const close = (jti: string) => {
     for (const [socket, claims] of sockets)
       if (claims.jti === jti) socket.close(CLOSE_SESSION_ENDED, 'session ended');
