@@ -77,9 +77,13 @@ async function provisorRun(label: string, env: Record<string, string>): Promise<
       ...env,
     },
     // THROUGHPUT_CPU_PROF=<dir>: a V8 CPU profile of the server, written when it stops.
-    ...(process.env.THROUGHPUT_CPU_PROF
-      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.THROUGHPUT_CPU_PROF}`] }
-      : {}),
+    // THROUGHPUT_NODE_ARGS: more arguments for the server's node (a V8 flag to try, say).
+    nodeArgs: [
+      ...(process.env.THROUGHPUT_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.THROUGHPUT_CPU_PROF}`]
+        : []),
+      ...(process.env.THROUGHPUT_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
   });
   pinServer(server.child.pid!);
   try {

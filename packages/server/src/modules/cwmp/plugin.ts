@@ -192,8 +192,7 @@ export function createCwmpDoor(o: CwmpDoorOptions & { log: FastifyBaseLogger }) 
   const socketSessions = new WeakMap<Socket, string | typeof SHARED>();
   const errorAnswer = createErrorAnswers();
 
-  function sessionNamed(req: IncomingMessage): string | null {
-    const cookie = cookieValue(req.headers.cookie, SESSION_COOKIE);
+  function sessionNamed(req: IncomingMessage, cookie: string | null): string | null {
     if (cookie !== null || !o.connectionFallback) return cookie;
     const bound = socketSessions.get(req.socket);
     return typeof bound === 'string' ? bound : null;
@@ -211,7 +210,8 @@ export function createCwmpDoor(o: CwmpDoorOptions & { log: FastifyBaseLogger }) 
 
   /** One message in, its reply out (the caller matched the path). */
   async function exchange(req: IncomingMessage, peer: Peer): Promise<DoorReply> {
-    const sessionId = sessionNamed(req);
+    const cookie = cookieValue(req.headers.cookie, SESSION_COOKIE);
+    const sessionId = sessionNamed(req, cookie);
     const session = o.engine.session(sessionId);
     // A new session while the event loop runs late: refused before its body is read.
     if (!session && o.shedder.overloaded()) return o.shedder.refuse(o.log);
@@ -250,7 +250,7 @@ export function createCwmpDoor(o: CwmpDoorOptions & { log: FastifyBaseLogger }) 
     const baseUrl = o.publicUrl ?? `${peer.protocol}://${peer.host}`;
     // A cookie of a session this process does not hold: another process's (behind a load balancer
     // that lost the affinity, or whose process died), or one that timed out.
-    const stale = !session && cookieValue(req.headers.cookie, SESSION_COOKIE) !== null;
+    const stale = !session && cookie !== null;
     const result = await o.engine.handle(body, {
       sessionId: session ? sessionId : null,
       principal,

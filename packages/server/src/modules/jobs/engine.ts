@@ -253,17 +253,22 @@ export function createJobEngine(
     };
   }
 
+  /** Whether Provisor sets connection-request credentials and the device has none yet. */
+  function lacksCredentials(device: InformedDevice): boolean {
+    if (!o.setConnectionRequestCredentials || !settings.get().connectionRequest.enabled) return false;
+    return !device.connectionRequestCredentials;
+  }
+
   /**
    * A job for the device's connection-request credentials, when it has none yet and they are set
    * by Provisor. The username is the global one of the settings (else the serial number), the
    * password the device's own. 'exists' when one is waiting already.
    */
   function credentialsJob(device: InformedDevice, unfinished: readonly JobRow[]): NewJob | 'exists' | null {
-    const cr = settings.get().connectionRequest;
-    if (!o.setConnectionRequestCredentials || !cr.enabled) return null;
-    if (device.connectionRequestCredentials) return null;
+    if (!lacksCredentials(device)) return null;
     if (unfinished.some((j) => j.type === CREDENTIALS_JOB)) return 'exists';
     if (!device.root) return null;
+    const cr = settings.get().connectionRequest;
     const write = (name: string, value: string) => ({
       name: `${device.root}.ManagementServer.${name}`,
       value,
@@ -325,6 +330,13 @@ export function createJobEngine(
      * connection-request credentials if it needs them. Answers whether jobs wait now.
      */
     async sessionStarted(s: SessionFacts): Promise<{ jobsWaiting: boolean }> {
+      // Most sessions: no job waits, no bootstrap, and the Inform's facts show nothing to create.
+      // The same answer as the whole path below, without its reads and calls.
+      if (!s.jobsWaiting && !s.firstInform && !s.events.includes('0 BOOTSTRAP')) {
+        const device = s.device && (s.device.root || s.device.connectionRequestCredentials) ? s.device : null;
+        // credentialsJob(device, []) is null then: no job to find among none.
+        if (device && (!lacksCredentials(device) || !device.root)) return { jobsWaiting: false };
+      }
       // Read once, and only when the Inform found jobs waiting (a new device has none).
       let unfinished = s.jobsWaiting ? await jobs.unfinishedOf(s.deviceId) : [];
       let factoryReset = false;
