@@ -127,9 +127,11 @@ async function provisorRun(label: string, env: Record<string, string>): Promise<
       ...env,
     },
     // MIX_CPU_PROF=<dir>: a V8 CPU profile of the server, written when it stops.
-    ...(process.env.MIX_CPU_PROF
-      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.MIX_CPU_PROF}`] }
-      : {}),
+    // MIX_NODE_ARGS: more arguments for the server's node (--inspect, to profile one phase by hand).
+    nodeArgs: [
+      ...(process.env.MIX_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.MIX_CPU_PROF}`] : []),
+      ...(process.env.MIX_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
   });
   pinServer(server.child.pid!);
   try {
