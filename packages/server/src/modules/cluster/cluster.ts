@@ -10,12 +10,6 @@
 // - Live events cross processes over LISTEN/NOTIFY on the same connection: what this process
 //   publishes is batched (one NOTIFY statement per 50 ms at most) and every other process hands it
 //   to its console clients and its remote handlers (live/event-bus.ts receive).
-// - A process alone relays nothing (two live events a CWMP session, each sent to PostgreSQL and back
-//   to the sender: a tenth of the shortest session's cost, bench/README.md). It is alone when its
-//   beat finds no other process's row at all (a silent process keeps its row until it stops or is
-//   pruned after an hour, and is relayed to all that time) and none has spoken for a lease. A
-//   process that starts says hello on the channel; every other answers it by name and relays from
-//   then on; the new process waits for those answers before it reads afresh (onResync).
 // On SQLite there is one process by construction: it always leads, and nothing is relayed.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -99,13 +93,6 @@ export function createCluster(o: ClusterOptions): Cluster {
   let beating = false;
   let outbox: string[] = [];
   let flushTimer: NodeJS.Timeout | null = null;
-  /** Whether another process may be listening (until a beat finds no other row): relay only then. */
-  let others = true;
-  /** When another process last spoke on the channel. */
-  let lastHeardAt = 0;
-  /** The processes that answered this one's hello. */
-  const heard = new Set<string>();
-  let heardListener: (() => void) | null = null;
 
   const iso = (t = Date.now()) => new Date(t).toISOString();
 
@@ -142,21 +129,13 @@ export function createCluster(o: ClusterOptions): Cluster {
     // Its own events are dropped before they are parsed: a bulk call's 100,000 job_updates come back
     // as 13 MB of JSON (bench/million-devices, server memory during the call).
     if (!payload || payload.startsWith(ownHead)) return;
-    let parsed: { o: string; m: BusMessage[]; h?: 1; a?: string };
+    let parsed: { o: string; m: BusMessage[] };
     try {
-      parsed = JSON.parse(payload) as { o: string; m: BusMessage[]; h?: 1; a?: string };
+      parsed = JSON.parse(payload) as { o: string; m: BusMessage[] };
     } catch {
       return;
     }
     if (parsed.o === id) return;
-    others = true;
-    lastHeardAt = Date.now();
-    if (parsed.a === id) {
-      heard.add(parsed.o);
-      heardListener?.();
-    }
-    // A process that starts: answer it by name, so that it knows this one relays to it from now on.
-    if (parsed.h === 1) say(`${ownHead}],"a":${JSON.stringify(parsed.o)}}`);
     for (const m of parsed.m) {
       try {
         o.bus.receive(m);
@@ -179,11 +158,6 @@ export function createCluster(o: ClusterOptions): Cluster {
     c.on('notification', (n) => onNotification(n.payload));
     await c.query(`LISTEN ${CHANNEL}`);
     client = c;
-    // Relaying, until a beat on this connection finds no other process.
-    others = true;
-    // Hello: the others relay to this process from when they hear it (onNotification).
-    heard.clear();
-    await c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${ownHead}],"h":1}`]);
     // Events sent while this process was not listening are lost: the listeners read afresh.
     for (const l of resyncListeners) l();
   }
@@ -207,13 +181,6 @@ export function createCluster(o: ClusterOptions): Cluster {
     const c = client!;
     try {
       await timed(c, 'UPDATE cluster_processes SET heartbeat_at = $1 WHERE id = $2', [iso(), id]);
-      const r = await timed<{ n: number }>(
-        c,
-        'SELECT count(*)::int AS n FROM cluster_processes WHERE id <> $1',
-        [id],
-      );
-      // One that spoke within a lease counts too: its row may postdate this count's snapshot.
-      others = (r.rows[0]?.n ?? 0) > 0 || lastHeardAt >= Date.now() - o.leaseMs;
       if (!isLeader) {
         const r = await timed<{ ok: boolean }>(c, 'SELECT pg_try_advisory_lock($1::bigint) AS ok', [
           LEADER_LOCK,
@@ -260,39 +227,8 @@ export function createCluster(o: ClusterOptions): Cluster {
     );
   }
 
-  /** One NOTIFY of this process's own (a hello's answer). */
-  function say(payload: string): void {
-    client
-      ?.query('SELECT pg_notify($1, $2)', [CHANNEL, payload])
-      .catch((err: unknown) => o.log.warn({ err }, 'cluster: answering another process failed'));
-  }
-
-  /** Until every process alive has answered this one's hello, or half a lease. */
-  async function answered(): Promise<void> {
-    const rows = await o.db
-      .selectFrom('cluster_processes')
-      .select('id')
-      .where('heartbeat_at', '>=', iso(Date.now() - o.leaseMs))
-      .where('id', '<>', id)
-      .execute();
-    const peers = rows.map((r) => r.id);
-    if (peers.length === 0) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        heardListener = null;
-        resolve();
-      };
-      const timer = setTimeout(done, o.leaseMs / 2);
-      heardListener = () => {
-        if (peers.every((p) => heard.has(p))) done();
-      };
-      heardListener();
-    });
-  }
-
   function relay(m: BusMessage): void {
-    if (!client || !others) return;
+    if (!client) return;
     for (const r of relayed(m)) outbox.push(JSON.stringify(r));
     if (outbox.length > 0 && !flushTimer) {
       flushTimer = setTimeout(flush, FLUSH_MS);
@@ -320,11 +256,6 @@ export function createCluster(o: ClusterOptions): Cluster {
           .finally(() => (beating = false));
       }, o.heartbeatMs);
       beat.unref();
-      // Events the others published before they heard this process were not relayed to it.
-      if (client) {
-        await answered();
-        for (const l of resyncListeners) l();
-      }
     },
     async stop() {
       stopped = true;
