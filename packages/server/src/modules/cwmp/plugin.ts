@@ -112,9 +112,9 @@ class BodyTimeout extends Error {
   }
 }
 
-/** Reads a body of at most `limit` bytes, refusing a larger one as soon as it shows, or a slow one. */
 const EMPTY_BODY = Buffer.alloc(0);
 
+/** Reads a body of at most `limit` bytes, refusing a larger one as soon as it shows, or a slow one. */
 function readBody(
   stream: NodeJS.ReadableStream,
   declaredLength: unknown,
