@@ -1,6 +1,7 @@
 // Settings are read from the database once at start-up and kept in memory, so the CWMP hot path
 // never waits on the database for them; a save updates both and tells listeners at once. Processes
 // sharing the database hear of a save (modules/cluster relays settings_changed) and read them again.
+import { isCwmpPath } from '@provisor/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -10,10 +11,6 @@ import { SECTIONS, type ServerSettings } from './defaults';
 export type SettingsPatch = { [S in keyof ServerSettings]?: Partial<ServerSettings[S]> };
 
 const RESERVED_PATHS = /^\/(api|ws|files|assets)(\/|$)/;
-/** "/" or named segments: no empty, "." or ".." segment and no "/" at the end, so that the path the
- *  HTTP server takes as written and the path Fastify's router matches are one and the same. */
-const PLAIN_PATH = /^\/$|^(\/[A-Za-z0-9._~-]+)+$/;
-const DOT_SEGMENT = /\/\.\.?(\/|$)/;
 
 export async function createSettingsService(db: Kysely<Database>, defaults: ServerSettings) {
   /** The settings as stored, over the defaults. */
@@ -47,7 +44,7 @@ export async function createSettingsService(db: Kysely<Database>, defaults: Serv
       for (const section of SECTIONS) Object.assign(next[section], patch[section] ?? {});
       // Checked when a save sets it, so a path stored by an older version does not block other saves.
       const newPath = patch.cwmp?.path;
-      if (newPath !== undefined && (!PLAIN_PATH.test(newPath) || DOT_SEGMENT.test(newPath))) {
+      if (newPath !== undefined && !isCwmpPath(newPath)) {
         throw new AppError(
           400,
           'Invalid CWMP path',

@@ -1,5 +1,6 @@
 // The Settings form (spec §2 Settings, §3 Settings, §5): every field as typed, checked against the
 // contract's ranges (contract/settings.ts) with a message that names the field, and the save body.
+import { CWMP_PATH_PATTERN } from '@provisor/common';
 import type { Settings, SettingsInput } from '@provisor/server/contract';
 import { REFRESH_INTERVAL_MAX, REFRESH_INTERVAL_MIN, type UiSettings } from '@/stores/ui-settings-store';
 
@@ -51,7 +52,7 @@ export const FIELDS = {
     max: 128,
     required: true,
     pattern: {
-      regex: /^\/$|^(\/(?!\.\.?(\/|$))[A-Za-z0-9._~-]+)+$/,
+      regex: CWMP_PATH_PATTERN,
       hint: 'be / or parts like /cwmp of letters, digits and . _ ~ -, with no //, no . or .. part and no / at the end',
     },
   }),
