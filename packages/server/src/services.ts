@@ -108,9 +108,12 @@ export interface ServicesOptions {
 
 /** Opens the database and builds every service; the database is closed again if anything fails. */
 export async function buildServices(config: Config, options: ServicesOptions): Promise<Core> {
-  const database = openDatabase(config.database, (err) =>
-    options.log.warn({ err }, 'an idle database connection failed; it will be replaced'),
-  );
+  const database = openDatabase(config.database, {
+    onIdleError: (err) =>
+      options.log.warn({ err }, 'an idle database connection failed; it will be replaced'),
+    onCheckpointError: (err) =>
+      options.log.warn({ err }, 'the WAL checkpoint failed; the next pass tries again'),
+  });
   try {
     return await build(config, options, database);
   } catch (err) {

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -36,6 +37,8 @@ export interface DatabaseHandle {
   statements: StatementLog;
   /** SQLite only: copies the database, while it is in use, to `destination` (SQLite's online backup). */
   backup?: (destination: string) => Promise<void>;
+  /** SQLite with a file only: the worker that checkpoints its WAL (./checkpointer.ts). */
+  checkpointer?: Checkpointer;
   destroy(): Promise<void>;
 }
 
@@ -47,15 +50,13 @@ export interface DatabaseHandle {
  */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
 
+/** How often SQLite's WAL is checkpointed off the event loop (./checkpointer.ts). */
+export const CHECKPOINT_INTERVAL_MS = 3000;
+
 export class DatabaseError extends Error {
   override name = 'DatabaseError';
 }
 
-/**
- * Opens the database. `onIdleError` hears about connections that fail while idle (a PostgreSQL
- * restart, an administrator's kill): the pool drops them and opens new ones; without a listener
- * such an error would end the process.
- */
 /**
  * Kysely's SQLite driver prepares every statement anew; preparing cost about as much as running
  * the query on the CWMP hot path (a CPU profile of bench/session-throughput). Statements are
@@ -85,10 +86,23 @@ export function withStatementCache(sqlite: SQLite.Database, max = 500, log?: Sta
   };
 }
 
+/**
+ * Opens the database. `onIdleError` hears about connections that fail while idle (a PostgreSQL
+ * restart, an administrator's kill): the pool drops them and opens new ones; without a listener
+ * such an error would end the process.
+ */
 export function openDatabase(
   config: DatabaseConfig,
-  onIdleError: (err: Error) => void = () => undefined,
+  o: {
+    /** Hears about connections that fail while idle (see above). */
+    onIdleError?: (err: Error) => void;
+    /** Hears about a failed checkpoint of SQLite's WAL (./checkpointer.ts); it is tried again. */
+    onCheckpointError?: (err: Error) => void;
+    /** How often the worker checkpoints SQLite's WAL (CHECKPOINT_INTERVAL_MS). */
+    checkpointIntervalMs?: number;
+  } = {},
 ): DatabaseHandle {
+  const onIdleError = o.onIdleError ?? (() => undefined);
   if (config.kind === 'sqlite') {
     if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
     let sqlite: SQLite.Database;
@@ -101,12 +115,13 @@ export function openDatabase(
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    // Checkpoint the WAL every 20,000 pages (80 MB) rather than every 1,000, and keep 32 MB of pages
-    // in memory rather than 2: a page that many statements rewrite (the jobs' indexes, the devices
-    // table's hot rows) is copied back into the database once per checkpoint, not once per 4 MB of
-    // WAL. bench/provisioning-wave: 39.8 s → 35.4 to 36.6 s for 10,000 routers; the shortest session
-    // unchanged (bench/README.md, issue 24).
-    sqlite.pragma('wal_autocheckpoint = 20000');
+    // Let the WAL grow to many pages before a checkpoint rather than to 1,000, and keep 32 MB of
+    // pages in memory rather than 2: a page that many statements rewrite (the jobs' indexes, the
+    // devices table's hot rows) is copied back into the database once per checkpoint, not once per
+    // 4 MB of WAL (20,000 pages: bench/provisioning-wave 39.8 s → 35.4 to 36.6 s for 10,000 routers,
+    // bench/README.md, issue 24). With a file, a worker checkpoints every 3 seconds, off the event
+    // loop (./checkpointer.ts); this checkpoint at 40,000 pages (160 MB) is the backstop.
+    sqlite.pragma('wal_autocheckpoint = 40000');
     sqlite.pragma('cache_size = -32768');
     const statements: StatementLog = { count: 0, texts: null };
     const cached = withStatementCache(sqlite, 500, statements);
@@ -128,13 +143,24 @@ export function openDatabase(
         return Promise.reject(err as Error);
       }
     };
+    const checkpointer =
+      config.path === ':memory:'
+        ? undefined
+        : startCheckpointer(config.path, {
+            intervalMs: o.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS,
+            onError: o.onCheckpointError ?? (() => undefined),
+          });
     return {
       db,
       dialect: 'sqlite',
       prepared,
       statements,
       backup: async (destination) => void (await sqlite.backup(destination)),
-      destroy: () => db.destroy(),
+      ...(checkpointer ? { checkpointer } : {}),
+      destroy: async () => {
+        await checkpointer?.stop();
+        await db.destroy();
+      },
     };
   }
   const pool = new pg.Pool({

@@ -1,0 +1,79 @@
+// The worker that checkpoints SQLite's WAL off the event loop (./checkpointer.ts), on real files.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startCheckpointer } from './checkpointer';
+import { openDatabase, type DatabaseHandle } from './database';
+
+const dirs: string[] = [];
+const handles: DatabaseHandle[] = [];
+afterEach(async () => {
+  for (const h of handles.splice(0)) await h.destroy();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function fresh(checkpointIntervalMs: number): { handle: DatabaseHandle; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'provisor-checkpoint-'));
+  dirs.push(dir);
+  const file = join(dir, 'provisor.db');
+  const handle = openDatabase({ kind: 'sqlite', path: file }, { checkpointIntervalMs });
+  handles.push(handle);
+  return { handle, file };
+}
+
+/** About 4 MB of rows (1,000 pages): far below the event loop's own checkpoint at 40,000. */
+async function writeFourMegabytes(handle: DatabaseHandle): Promise<void> {
+  await sql`create table filler (id integer primary key, body text not null)`.execute(handle.db);
+  for (let i = 0; i < 1000; i++)
+    await handle.prepared('insert into filler (body) values (?)', ['x'.repeat(4000)]);
+}
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('the WAL checkpointer', () => {
+  it("copies the WAL's pages into the database file from its own thread", async () => {
+    const { handle, file } = fresh(50);
+    await writeFourMegabytes(handle);
+    // The rows are in the WAL; the event loop has not checkpointed (its threshold is 40,000 pages).
+    await until(() => (handle.checkpointer?.last?.checkpointed ?? 0) >= 1000);
+    expect(statSync(file).size).toBeGreaterThan(4_000_000);
+    const rows = await sql<{ n: number }>`select count(*) as n from filler`.execute(handle.db);
+    expect(rows.rows[0]!.n).toBe(1000);
+  });
+
+  it('leaves the database file alone while no pass is due', async () => {
+    const { handle, file } = fresh(60_000);
+    await writeFourMegabytes(handle);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(handle.checkpointer?.last).toBeNull();
+    expect(statSync(file).size).toBeLessThan(1_000_000);
+  });
+
+  it('reports a pass that fails, tries again, and stops when told', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'provisor-checkpoint-'));
+    dirs.push(dir);
+    const errors: Error[] = [];
+    const c = startCheckpointer(join(dir, 'missing.db'), { intervalMs: 20, onError: (e) => errors.push(e) });
+    await until(() => errors.length >= 2);
+    await c.stop();
+    expect(errors[0]!.message).toMatch(/^SQLite checkpoint failed: .*/);
+    const after = errors.length;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(errors.length).toBe(after);
+    await c.stop();
+  });
+
+  it('runs for a database file only, not for one in memory', () => {
+    const handle = openDatabase({ kind: 'sqlite', path: ':memory:' });
+    handles.push(handle);
+    expect(handle.checkpointer).toBeUndefined();
+  });
+});
