@@ -206,11 +206,16 @@ async function build(
       offlineGraceSeconds: config.offlineGraceSeconds,
     },
   );
-  const jobs = createJobsService(createJobsRepository(database.db, database.dialect), devices, bus, {
-    defaultTtlSeconds: config.jobTtlSeconds,
-    waits: { bootSeconds: config.rebootTimeoutSeconds, transferSeconds: config.transferTimeoutSeconds },
-    processId: cluster.id,
-  });
+  const jobs = createJobsService(
+    createJobsRepository(database.db, database.dialect, database.prepared),
+    devices,
+    bus,
+    {
+      defaultTtlSeconds: config.jobTtlSeconds,
+      waits: { bootSeconds: config.rebootTimeoutSeconds, transferSeconds: config.transferTimeoutSeconds },
+      processId: cluster.id,
+    },
+  );
   const operations = createOperationsService(createOperationsRepository(database.db), bus, {
     updateIntervalMs: 1000,
     onError: (err) => log.warn({ err }, 'bulk operation update failed'),
