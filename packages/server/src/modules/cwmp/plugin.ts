@@ -134,23 +134,22 @@ function readBody(
       stream.resume();
       reject(new BodyTimeout(timeoutMs));
     }, timeoutMs);
-    const settle = () => clearTimeout(timer);
-    stream.on('close', settle);
+    stream.on('close', () => clearTimeout(timer));
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        settle();
+        clearTimeout(timer);
         stream.removeAllListeners('data');
         stream.resume();
         reject(new BodyTooLarge(limit));
       } else chunks.push(chunk);
     });
     stream.on('end', () => {
-      settle();
+      clearTimeout(timer);
       resolve(Buffer.concat(chunks, size));
     });
     stream.on('error', (err) => {
-      settle();
+      clearTimeout(timer);
       reject(err);
     });
   });
@@ -258,17 +257,17 @@ export function createCwmpDoor(o: CwmpDoorOptions & { log: FastifyBaseLogger }) 
       baseUrl,
       ...(stale ? { stale: true } : {}),
     });
-    let headers: OutgoingHttpHeaders = result.headers;
-    const more = (name: string, value: string | string[]) => {
-      if (headers === result.headers) headers = { ...headers };
-      headers[name] = value;
-    };
-    if (stale && result.status === 204) more('set-cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly`);
-    if (result.challenge) more('www-authenticate', o.auth.challenge());
+    let setCookie: string | undefined;
+    if (stale && result.status === 204) setCookie = `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly`;
     if (result.openedSession) {
       bindSocket(req.socket, result.openedSession);
-      more('set-cookie', `${SESSION_COOKIE}=${result.openedSession}; Path=/; HttpOnly`);
+      setCookie = `${SESSION_COOKIE}=${result.openedSession}; Path=/; HttpOnly`;
     }
+    if (setCookie === undefined && !result.challenge)
+      return { status: result.status, body: result.body, headers: result.headers };
+    const headers: OutgoingHttpHeaders = { ...result.headers };
+    if (result.challenge) headers['www-authenticate'] = o.auth.challenge();
+    if (setCookie !== undefined) headers['set-cookie'] = setCookie;
     return { status: result.status, body: result.body, headers };
   }
 
@@ -283,22 +282,26 @@ export function createCwmpDoor(o: CwmpDoorOptions & { log: FastifyBaseLogger }) 
     res.end(r.status === 204 || r.status === 304 ? undefined : r.body);
   }
 
+  function answer(res: ServerResponse, r: DoorReply, answered: ((status: number) => void) | undefined) {
+    send(res, r);
+    answered?.(r.status);
+  }
+
   /**
    * Serves one POST whose path is the CWMP path; `answered` is told the reply's status (the fast
    * path counts requests itself: Fastify's onResponse hooks do not run there).
    */
   function serve(req: IncomingMessage, res: ServerResponse, peer: Peer, answered?: (status: number) => void) {
-    const done = (r: DoorReply) => {
-      send(res, r);
-      answered?.(r.status);
-    };
     exchange(req, peer)
-      .then(done, (err: Error) => {
-        // A router that hung up mid-message is told nothing.
-        // (Not `req.destroyed`: a request whose body was read whole is destroyed too.)
-        if (req.socket?.destroyed) return;
-        done(asText(errorAnswer(err as FastifyError, o.log)));
-      })
+      .then(
+        (r) => answer(res, r, answered),
+        (err: Error) => {
+          // A router that hung up mid-message is told nothing.
+          // (Not `req.destroyed`: a request whose body was read whole is destroyed too.)
+          if (req.socket?.destroyed) return;
+          answer(res, asText(errorAnswer(err as FastifyError, o.log)), answered);
+        },
+      )
       .catch((err: unknown) => {
         // Writing the answer itself failed (a header Node refuses, say): log it and drop the
         // connection rather than leave the router waiting until its own timeout.

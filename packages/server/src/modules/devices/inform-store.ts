@@ -136,7 +136,9 @@ export function createInformStore(
    * optional columns it sets) for every Inform that arrived meanwhile. On SQLite a commit costs several
    * times the row update itself; on PostgreSQL it saves the round trips.
    */
-  let queue: { id: string; u: InformUpdate; done: (err?: unknown) => void }[] = [];
+  // The promise's own resolve and reject, not a closure over them: run under tsx, every named
+  // closure made costs a defineProperty.
+  let queue: { id: string; u: InformUpdate; resolve: () => void; reject: (err: unknown) => void }[] = [];
   let scheduled = false;
 
   function shapeOf(u: InformUpdate): string[] {
@@ -187,7 +189,7 @@ export function createInformStore(
       queue = [];
       scheduled = false;
       flush(pending).catch((err: unknown) => {
-        for (const item of pending) item.done(err);
+        for (const item of pending) item.reject(err);
       });
     }, WRITE_WINDOW_MS);
   }
@@ -214,14 +216,14 @@ export function createInformStore(
         const batch = group.slice(i, i + BATCH_ROWS);
         try {
           await write(batch);
-          for (const b of batch) b.done();
+          for (const b of batch) b.resolve();
         } catch (err) {
           // One bad row must not fail the others: write them one by one.
           if (batch.length === 1) {
-            batch[0]!.done(err);
+            batch[0]!.reject(err);
             continue;
           }
-          for (const b of batch) await write([b]).then(() => b.done(), b.done);
+          for (const b of batch) await write([b]).then(b.resolve, b.reject);
         }
       }
     }
@@ -294,7 +296,7 @@ export function createInformStore(
     /** Writes an Inform's update together with the others of the same write window. */
     update(id: string, u: InformUpdate): Promise<void> {
       return new Promise((resolve, reject) => {
-        queue.push({ id, u, done: (err) => (err === undefined ? resolve() : reject(err)) });
+        queue.push({ id, u, resolve, reject });
         schedule();
       });
     },

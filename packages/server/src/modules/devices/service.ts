@@ -172,6 +172,14 @@ export function createDevicesService(
     });
   }
 
+  /** For the activity log (a named closure in recordInform would cost a defineProperty under tsx). */
+  function deviceEvent(
+    device: { id: string; serial_number: string },
+    event: 'bootstrapped' | 'booted' | 'back-online',
+  ): void {
+    bus.signal('device_event', { deviceId: device.id, serialNumber: device.serial_number, event });
+  }
+
   /**
    * Records an Inform: creates or updates the device (cwmp-reference §5). The parameter tree is
    * read and written only when the Inform's parameters differ from the previous Inform's (or
@@ -274,11 +282,9 @@ export function createDevicesService(
       countsMayHaveChanged();
     }
     // For the activity log: signals only, no statement.
-    const event = (e: 'bootstrapped' | 'booted' | 'back-online') =>
-      bus.signal('device_event', { deviceId: existing.id, serialNumber: existing.serial_number, event: e });
-    if (existing.status === 'offline' && status !== 'offline') event('back-online');
-    if (bootstrap) event('bootstrapped');
-    else if (report.events.includes('1 BOOT')) event('booted');
+    if (existing.status === 'offline' && status !== 'offline') deviceEvent(existing, 'back-online');
+    if (bootstrap) deviceEvent(existing, 'bootstrapped');
+    else if (report.events.includes('1 BOOT')) deviceEvent(existing, 'booted');
     return {
       device: {
         id: existing.id,

@@ -74,6 +74,9 @@ export interface EventBusOptions {
   onError?: (err: unknown, type: EventType) => void;
 }
 
+function liveMessage<T extends LiveEventType>(type: T, payload: LiveEvents[T]): LiveMessage {
+  return { type, timestamp: new Date().toISOString(), payload } as LiveMessage;
+}
 export function createEventBus({ onError }: EventBusOptions = {}) {
   const listeners = new Map<Listener, (() => boolean) | undefined>();
   const handlers = new Map<EventType, Set<Handler>>();
@@ -111,10 +114,11 @@ export function createEventBus({ onError }: EventBusOptions = {}) {
     /** A live event: to every console client (subscribe, the /ws channel) and to its handlers. */
     publish<T extends LiveEventType>(type: T, payload: LiveEvents[T]): void {
       // Built only for someone who reads it: most sessions' events reach no console.
+      // (No closure for it: run under tsx, every named closure made costs a defineProperty.)
       let message: LiveMessage | undefined;
-      const built = () => (message ??= { type, timestamp: new Date().toISOString(), payload } as LiveMessage);
-      for (const [listener, listening] of listeners) if (!listening || listening()) listener(built());
-      if (relay) relay({ kind: 'live', message: built() });
+      for (const [listener, listening] of listeners)
+        if (!listening || listening()) listener((message ??= liveMessage(type, payload)));
+      if (relay) relay({ kind: 'live', message: (message ??= liveMessage(type, payload)) });
       deliver(type, payload as EventPayload<T>);
     },
     /** An internal event: to its handlers only. */
