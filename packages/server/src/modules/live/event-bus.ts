@@ -118,7 +118,7 @@ export function createEventBus({ onError }: EventBusOptions = {}) {
       let message: LiveMessage | undefined;
       for (const [listener, listening] of listeners)
         if (!listening || listening()) listener((message ??= liveMessage(type, payload)));
-      if (relay) relay({ kind: 'live', message: (message ??= liveMessage(type, payload)) });
+      if (relay) relay({ kind: 'live', message: message ?? liveMessage(type, payload) });
       deliver(type, payload as EventPayload<T>);
     },
     /** An internal event: to its handlers only. */
