@@ -1,6 +1,7 @@
 // The job session's statements (a device's unfinished jobs, a job by id, the guarded updates) give the
 // same answers as fixed prepared texts as through Kysely's query builder, on SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database';
 import type { DatabaseConfig } from '../../config';
@@ -66,6 +67,10 @@ function suite(
 
         // Oldest first, the finished one left out.
         expect((await repo.unfinished(device)).map((j) => j.id)).toEqual([first, second]);
+        // Every column, as Kysely's selectAll reads them.
+        expect(await repo.findById(second)).toEqual(
+          await handle.db.selectFrom('jobs').selectAll().where('id', '=', second).executeTakeFirst(),
+        );
         expect((await repo.findById(second))?.status).toBe('pending');
         expect(await repo.findById(randomUUID())).toBeUndefined();
 
@@ -98,6 +103,16 @@ function suite(
         );
       });
     }
+
+    it('goes on reading jobs by prepared texts after another process adds a column to the table', async () => {
+      const repo = createJobsRepository(handle.db, handle.dialect, handle.prepared);
+      const id = (await handle.db.selectFrom('jobs').select('id').executeTakeFirstOrThrow()).id;
+      const before = await repo.findById(id);
+      // A newer version's migration, run while this process holds its prepared statements.
+      await sql`alter table jobs add column later_column text`.execute(handle.db);
+      expect(await repo.findById(id)).toEqual(before);
+      expect((await repo.unfinished(before!.device_id)).length).toBeGreaterThan(0);
+    });
   });
 }
 

@@ -61,9 +61,13 @@ function assignments(patch: JobPatch): { text: string; values: unknown[] } {
   return { text, values };
 }
 
+// The columns by name, never `*`: a PostgreSQL connection keeps its prepared statement, and one whose
+// result changed shape (a migration adding a column, run by another process) fails until it closes.
+const JOB_SELECT = JOB_COLUMNS.map(([c]) => `"${c}"`).join(', ');
 const UNFINISHED_SQL =
-  `select * from jobs where device_id = ? and status in ('pending', 'running') ` + 'order by created_at, id';
-const BY_ID_SQL = 'select * from jobs where id = ?';
+  `select ${JOB_SELECT} from jobs where device_id = ? and status in ('pending', 'running') ` +
+  'order by created_at, id';
+const BY_ID_SQL = `select ${JOB_SELECT} from jobs where id = ?`;
 
 /**
  * `prepared`: the statements every job session runs (its device's unfinished jobs, a job by id, the
