@@ -29,7 +29,8 @@ async function withUsers(
   fn: (users: ReturnType<typeof createUsersService>) => Promise<string>,
 ): Promise<void> {
   const config = loadConfig();
-  const handle = openDatabase(config.database);
+  // A few statements and out: no checkpoint worker (db/checkpointer.ts).
+  const handle = openDatabase(config.database, { checkpointIntervalMs: 0 });
   try {
     await checkConnection(handle);
     await migrateToLatest(handle.db);

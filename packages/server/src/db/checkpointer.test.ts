@@ -49,6 +49,24 @@ describe('the WAL checkpointer', () => {
     expect(rows.rows[0]!.n).toBe(1000);
   });
 
+  it('keeps the WAL short while commits keep coming: after each pass the next commit rewinds it', async () => {
+    const { handle, file } = fresh(50);
+    await sql`create table filler (id integer primary key, body text not null)`.execute(handle.db);
+    // About 16,000 pages of commits over a second or two, the event loop turning between them (so
+    // the worker's passes are heard), as a server's are.
+    const end = Date.now() + 1500;
+    let written = 0;
+    while (Date.now() < end || written < 2000) {
+      await handle.prepared('insert into filler (body) values (?)', ['y'.repeat(4000)]);
+      written++;
+      if (written % 20 === 0) await new Promise((r) => setImmediate(r));
+    }
+    expect(handle.checkpointer?.last).not.toBeNull();
+    // The WAL file keeps its largest size: without the rewinds it would hold every page written.
+    const walPages = statSync(`${file}-wal`).size / 4096;
+    expect(walPages).toBeLessThan(written / 3);
+  });
+
   it('leaves the database file alone while no pass is due', async () => {
     const { handle, file } = fresh(60_000);
     await writeFourMegabytes(handle);
@@ -71,9 +89,17 @@ describe('the WAL checkpointer', () => {
     await c.stop();
   });
 
-  it('runs for a database file only, not for one in memory', () => {
-    const handle = openDatabase({ kind: 'sqlite', path: ':memory:' });
-    handles.push(handle);
-    expect(handle.checkpointer).toBeUndefined();
+  it('runs for a database file only, not for one in memory, and not when told not to', () => {
+    const memory = openDatabase({ kind: 'sqlite', path: ':memory:' });
+    handles.push(memory);
+    expect(memory.checkpointer).toBeUndefined();
+    const dir = mkdtempSync(join(tmpdir(), 'provisor-checkpoint-'));
+    dirs.push(dir);
+    const none = openDatabase(
+      { kind: 'sqlite', path: join(dir, 'provisor.db') },
+      { checkpointIntervalMs: 0 },
+    );
+    handles.push(none);
+    expect(none.checkpointer).toBeUndefined();
   });
 });

@@ -1,14 +1,21 @@
 // SQLite's WAL checkpoints, off the event loop. A checkpoint copies the pages the WAL holds back into
 // the database file and syncs both files. Left to SQLite, it runs inside whichever commit crosses
 // wal_autocheckpoint, on the event loop, and every open CWMP session waits: up to 60 ms at 20,000
-// pages (bench/session-mix, issue 24). Here a worker thread, on a connection of its own, runs a
-// PASSIVE checkpoint every 3 seconds. PASSIVE never waits for a lock and never makes a writer wait:
-// commits go on appending to the WAL while it copies. The event loop's own checkpoint, at 40,000
-// pages, stays as the backstop (a worker that died, a burst it did not keep up with); it then finds
-// most pages already copied. At the mix's peak the WAL grows by 6,000 to 10,000 pages a second, so a
-// pass copies about what the event loop's checkpoint at 20,000 pages used to: the same work, on the
-// other core. A pass every second cost more CPU a session than it saved (0.275 ms against 0.234).
+// pages (bench/session-mix, issue 24), nearly all of it copying (an fsync takes 0.2 ms here).
+// Here a worker thread, on a connection of its own, runs a PASSIVE checkpoint every 3 seconds.
+// PASSIVE never waits for a lock and never makes a writer wait: commits go on appending to the WAL
+// while it copies. At the mix's peak the WAL grows by 6,000 to 10,000 pages a second, so a pass
+// copies about what the event loop's checkpoint at 20,000 pages used to: the same work, on the other
+// core. A pass every second cost more CPU a session than it saved (0.275 ms against 0.234).
+//
+// SQLite rewinds the WAL only when a write begins after a checkpoint copied every frame, and under
+// load a commit nearly always lands while the worker copies. So after each pass the event loop runs
+// a PASSIVE checkpoint of its own (database.ts): it has only the frames written during the worker's
+// pass to copy, no commit can land during it (this process's commits run on the event loop), and
+// the next commit rewinds the WAL. The event loop's automatic checkpoint, at 40,000 pages, stays as
+// the backstop for a worker that died.
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** One checkpoint's outcome, as SQLite's `wal_checkpoint` pragma reports it. */
@@ -60,12 +67,18 @@ const driver = createRequire(import.meta.url).resolve('better-sqlite3');
  */
 export function startCheckpointer(
   path: string,
-  o: { intervalMs: number; onError: (err: Error) => void },
+  o: {
+    intervalMs: number;
+    onError: (err: Error) => void;
+    /** Hears each pass's outcome (database.ts then finishes the pass on the event loop). */
+    onPass?: (pass: CheckpointPass) => void;
+  },
 ): Checkpointer {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     execArgv: [],
-    workerData: { driver, path, intervalMs: o.intervalMs },
+    // Resolved now: the worker opens the file at its first pass, and the directory may change by then.
+    workerData: { driver, path: resolve(path), intervalMs: o.intervalMs },
   });
   // The process may end while the worker waits for its next pass.
   worker.unref();
@@ -79,7 +92,10 @@ export function startCheckpointer(
   );
   worker.on('message', (m: CheckpointPass | { error: string }) => {
     if ('error' in m) o.onError(new Error(`SQLite checkpoint failed: ${m.error}`));
-    else last = m;
+    else {
+      last = m;
+      o.onPass?.(m);
+    }
   });
   worker.on('error', (err) => o.onError(err));
   return {

@@ -98,7 +98,10 @@ export function openDatabase(
     onIdleError?: (err: Error) => void;
     /** Hears about a failed checkpoint of SQLite's WAL (./checkpointer.ts); it is tried again. */
     onCheckpointError?: (err: Error) => void;
-    /** How often the worker checkpoints SQLite's WAL (CHECKPOINT_INTERVAL_MS). */
+    /**
+     * How often the worker checkpoints SQLite's WAL (CHECKPOINT_INTERVAL_MS); 0: no worker, SQLite
+     * checkpoints on its own at 40,000 pages (a short-lived process, such as the user command).
+     */
     checkpointIntervalMs?: number;
   } = {},
 ): DatabaseHandle {
@@ -143,12 +146,24 @@ export function openDatabase(
         return Promise.reject(err as Error);
       }
     };
+    const intervalMs = o.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS;
+    const onCheckpointError = o.onCheckpointError ?? (() => undefined);
     const checkpointer =
-      config.path === ':memory:'
+      config.path === ':memory:' || intervalMs <= 0
         ? undefined
         : startCheckpointer(config.path, {
-            intervalMs: o.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS,
-            onError: o.onCheckpointError ?? (() => undefined),
+            intervalMs,
+            onError: onCheckpointError,
+            // The rest of the worker's pass, here, so that the next commit rewinds the WAL
+            // (./checkpointer.ts): only what was written while the worker copied is left to copy.
+            onPass: (pass) => {
+              if (pass.log < 0 || !sqlite.open || sqlite.inTransaction) return;
+              try {
+                sqlite.pragma('wal_checkpoint(PASSIVE)');
+              } catch (err) {
+                onCheckpointError(err as Error);
+              }
+            },
           });
     return {
       db,
