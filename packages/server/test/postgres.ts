@@ -1,7 +1,9 @@
 // A fresh PostgreSQL database per suite, from PROVISOR_TEST_POSTGRES_URL (.ci/run starts a
 // throwaway server and sets it). Without it the suite is skipped by name; in CI it fails.
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createDatabase } from '../../../test-support/postgres';
-import { describe, it } from 'vitest';
+import type { DatabaseConfig } from '../src/config';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database';
 
 export const postgresUrl = process.env.PROVISOR_TEST_POSTGRES_URL;
 
@@ -19,4 +21,37 @@ export function describeWithPostgres(name: string, fn: () => void): void {
       });
     });
   } else describe.skip(`${name} [skipped: set PROVISOR_TEST_POSTGRES_URL to run]`, fn);
+}
+
+/**
+ * The same suite on a migrated SQLite database in memory and on a fresh PostgreSQL database (when
+ * there is one): `fn` gets the open handle through `handle()` once the suite has started.
+ */
+export function describeOnBothDatabases(name: string, fn: (handle: () => DatabaseHandle) => void): void {
+  const suite = (config: () => Promise<{ config: DatabaseConfig; drop?: () => Promise<void> }>) => () => {
+    let opened: DatabaseHandle | undefined;
+    let drop: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      const c = await config();
+      drop = c.drop;
+      opened = openDatabase(c.config);
+      await migrateToLatest(opened.db);
+    });
+    afterAll(async () => {
+      await opened?.destroy();
+      await drop?.();
+    });
+    fn(() => opened!);
+  };
+  describe(
+    `${name} (SQLite)`,
+    suite(async () => ({ config: { kind: 'sqlite', path: ':memory:' } })),
+  );
+  describeWithPostgres(
+    `${name} (PostgreSQL)`,
+    suite(async () => {
+      const db = await createTestDatabase();
+      return { config: { kind: 'postgres', url: db.url }, drop: db.drop };
+    }),
+  );
 }

@@ -2,129 +2,94 @@
 // same answers as fixed prepared texts as through Kysely's query builder, on SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database';
-import type { DatabaseConfig } from '../../config';
-import { createTestDatabase, describeWithPostgres, postgresUrl } from '../../../test/postgres';
+import { expect, it } from 'vitest';
+import { describeOnBothDatabases } from '../../../test/postgres';
 import { createJobsRepository } from './repository';
 
 const now = '2026-01-01T00:00:00.000Z';
 
-function suite(
-  name: string,
-  setup: () => Promise<{ config: DatabaseConfig; teardown: () => Promise<void> }>,
-) {
-  describe(name, () => {
-    let handle: DatabaseHandle;
-    let teardown: () => Promise<void>;
-    beforeAll(async () => {
-      const s = await setup();
-      teardown = s.teardown;
-      handle = openDatabase(s.config);
-      await migrateToLatest(handle.db);
-    });
-    afterAll(async () => {
-      await handle.destroy();
-      await teardown();
-    });
-
-    for (const way of ['prepared texts', "Kysely's query builder"] as const) {
-      it(`reads and updates a job session's jobs by ${way}`, async () => {
-        const repo = createJobsRepository(
-          handle.db,
-          handle.dialect,
-          way === 'prepared texts' ? handle.prepared : undefined,
-        );
-        const device = randomUUID();
-        await handle.db
-          .insertInto('devices')
-          .values({
-            id: device,
-            oui: '00259E',
-            product_class: 'EG8145V5',
-            serial_number: `REPO-${device.slice(0, 8)}`,
-            last_inform_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        const job = (id: string, created: string, status: 'pending' | 'running' | 'completed') => ({
-          id,
-          device_id: device,
-          type: 'reboot' as const,
-          params: '{}',
-          status,
-          created_at: created,
-          expires_at: '2027-01-01T00:00:00.000Z',
+describeOnBothDatabases('the job repository', (handle) => {
+  for (const way of ['prepared texts', "Kysely's query builder"] as const) {
+    it(`reads and updates a job session's jobs by ${way}`, async () => {
+      const repo = createJobsRepository(
+        handle().db,
+        handle().dialect,
+        way === 'prepared texts' ? handle().prepared : undefined,
+      );
+      const device = randomUUID();
+      await handle()
+        .db.insertInto('devices')
+        .values({
+          id: device,
+          oui: '00259E',
+          product_class: 'EG8145V5',
+          serial_number: `REPO-${device.slice(0, 8)}`,
+          last_inform_at: now,
+          created_at: now,
           updated_at: now,
-        });
-        const [first, second, done] = [randomUUID(), randomUUID(), randomUUID()];
-        await repo.insertMany([
-          job(second, '2026-01-01T00:00:02.000Z', 'pending'),
-          job(first, '2026-01-01T00:00:01.000Z', 'running'),
-          job(done, '2026-01-01T00:00:00.000Z', 'completed'),
-        ]);
-
-        // Oldest first, the finished one left out.
-        expect((await repo.unfinished(device)).map((j) => j.id)).toEqual([first, second]);
-        // Every column, as Kysely's selectAll reads them.
-        expect(await repo.findById(second)).toEqual(
-          await handle.db.selectFrom('jobs').selectAll().where('id', '=', second).executeTakeFirst(),
-        );
-        expect((await repo.findById(second))?.status).toBe('pending');
-        expect(await repo.findById(randomUUID())).toBeUndefined();
-
-        // Guarded by status: only while the job is still in it. Undefined columns are left alone.
-        expect(await repo.updateIfStatus(second, 'running', { status: 'completed' })).toBe(false);
-        expect(
-          await repo.updateIfStatus(second, 'pending', { status: 'running', attempts: 1, error: undefined }),
-        ).toBe(true);
-        const started = await repo.findById(second);
-        expect([started?.status, started?.attempts, started?.error]).toEqual(['running', 1, null]);
-
-        // Guarded by who holds it, null owner and session included.
-        expect(await repo.updateIfHeld(second, 'p1', 's1', { state: '{"a":1}' })).toBe(false);
-        expect(await repo.updateIfHeld(second, null, null, { owner: 'p1', session_id: 's1' })).toBe(true);
-        expect(await repo.updateIfHeld(second, 'p1', null, { state: '{"a":1}' })).toBe(false);
-        expect(await repo.updateIfHeld(second, 'p1', 's1', { state: '{"a":2}', wait_until: null })).toBe(
-          true,
-        );
-        expect((await repo.findById(second))?.state).toBe('{"a":2}');
-
-        // Unguarded.
-        await repo.update(first, { status: 'failed', result: '{}', fault_code: 9002, finished_at: now });
-        const failed = await repo.findById(first);
-        expect([failed?.status, failed?.fault_code, failed?.finished_at]).toEqual(['failed', 9002, now]);
-        expect((await repo.unfinished(device)).map((j) => j.id)).toEqual([second]);
-
-        // A column the table does not have is refused, not written.
-        await expect(repo.update(first, { nonsense: 1 } as never)).rejects.toThrow(
-          /no column "nonsense"|nonsense/,
-        );
+        })
+        .execute();
+      const job = (id: string, created: string, status: 'pending' | 'running' | 'completed') => ({
+        id,
+        device_id: device,
+        type: 'reboot' as const,
+        params: '{}',
+        status,
+        created_at: created,
+        expires_at: '2027-01-01T00:00:00.000Z',
+        updated_at: now,
       });
-    }
+      const [first, second, done] = [randomUUID(), randomUUID(), randomUUID()];
+      await repo.insertMany([
+        job(second, '2026-01-01T00:00:02.000Z', 'pending'),
+        job(first, '2026-01-01T00:00:01.000Z', 'running'),
+        job(done, '2026-01-01T00:00:00.000Z', 'completed'),
+      ]);
 
-    it('goes on reading jobs by prepared texts after another process adds a column to the table', async () => {
-      const repo = createJobsRepository(handle.db, handle.dialect, handle.prepared);
-      const id = (await handle.db.selectFrom('jobs').select('id').executeTakeFirstOrThrow()).id;
-      const before = await repo.findById(id);
-      // A newer version's migration, run while this process holds its prepared statements.
-      await sql`alter table jobs add column later_column text`.execute(handle.db);
-      expect(await repo.findById(id)).toEqual(before);
-      expect((await repo.unfinished(before!.device_id)).length).toBeGreaterThan(0);
+      // Oldest first, the finished one left out.
+      expect((await repo.unfinished(device)).map((j) => j.id)).toEqual([first, second]);
+      // Every column, as Kysely's selectAll reads them.
+      expect(await repo.findById(second)).toEqual(
+        await handle().db.selectFrom('jobs').selectAll().where('id', '=', second).executeTakeFirst(),
+      );
+      expect((await repo.findById(second))?.status).toBe('pending');
+      expect(await repo.findById(randomUUID())).toBeUndefined();
+
+      // Guarded by status: only while the job is still in it. Undefined columns are left alone.
+      expect(await repo.updateIfStatus(second, 'running', { status: 'completed' })).toBe(false);
+      expect(
+        await repo.updateIfStatus(second, 'pending', { status: 'running', attempts: 1, error: undefined }),
+      ).toBe(true);
+      const started = await repo.findById(second);
+      expect([started?.status, started?.attempts, started?.error]).toEqual(['running', 1, null]);
+
+      // Guarded by who holds it, null owner and session included.
+      expect(await repo.updateIfHeld(second, 'p1', 's1', { state: '{"a":1}' })).toBe(false);
+      expect(await repo.updateIfHeld(second, null, null, { owner: 'p1', session_id: 's1' })).toBe(true);
+      expect(await repo.updateIfHeld(second, 'p1', null, { state: '{"a":1}' })).toBe(false);
+      expect(await repo.updateIfHeld(second, 'p1', 's1', { state: '{"a":2}', wait_until: null })).toBe(true);
+      expect((await repo.findById(second))?.state).toBe('{"a":2}');
+
+      // Unguarded.
+      await repo.update(first, { status: 'failed', result: '{}', fault_code: 9002, finished_at: now });
+      const failed = await repo.findById(first);
+      expect([failed?.status, failed?.fault_code, failed?.finished_at]).toEqual(['failed', 9002, now]);
+      expect((await repo.unfinished(device)).map((j) => j.id)).toEqual([second]);
+
+      // A column the table does not have is refused, not written.
+      await expect(repo.update(first, { nonsense: 1 } as never)).rejects.toThrow(
+        /no column "nonsense"|nonsense/,
+      );
     });
-  });
-}
+  }
 
-suite('SQLite', async () => ({
-  config: { kind: 'sqlite', path: ':memory:' },
-  teardown: async () => undefined,
-}));
-
-describeWithPostgres('PostgreSQL', () => {
-  if (!postgresUrl) return;
-  suite('the job repository', async () => {
-    const db = await createTestDatabase();
-    return { config: { kind: 'postgres', url: db.url }, teardown: db.drop };
+  it('goes on reading jobs by prepared texts after another process adds a column to the table', async () => {
+    const repo = createJobsRepository(handle().db, handle().dialect, handle().prepared);
+    const id = (await handle().db.selectFrom('jobs').select('id').executeTakeFirstOrThrow()).id;
+    const before = await repo.findById(id);
+    // A newer version's migration, run while this process holds its prepared statements.
+    await sql`alter table jobs add column later_column text`.execute(handle().db);
+    expect(await repo.findById(id)).toEqual(before);
+    expect((await repo.unfinished(before!.device_id)).length).toBeGreaterThan(0);
   });
 });
