@@ -92,10 +92,10 @@ export function startCheckpointer(
   worker.unref();
   let last: CheckpointPass | null = null;
   let exited = false;
-  const exit = new Promise<void>((resolve) =>
+  const exit = new Promise<void>((ended) =>
     worker.once('exit', () => {
       exited = true;
-      resolve();
+      ended();
     }),
   );
   worker.on('message', (m: CheckpointPass | { error: string }) => {
