@@ -16,6 +16,7 @@
 // 50 ms (its two syncs, while the load writes 30 MB a second). The event loop's automatic checkpoint,
 // at 40,000 pages, stays as the backstop for a worker that died.
 import { createRequire } from 'node:module';
+import type SQLite from 'better-sqlite3';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
@@ -119,4 +120,22 @@ export function startCheckpointer(
       clearTimeout(timeout);
     },
   };
+}
+
+/**
+ * The event loop's end of a worker's pass (see above): copies what was written while the worker
+ * copied, so that the next commit rewinds the WAL. Nothing while a transaction holds the connection,
+ * or after a pass that did not run (`log` -1: another checkpoint held the lock).
+ */
+export function finishPass(
+  sqlite: SQLite.Database,
+  pass: CheckpointPass,
+  onError: (err: Error) => void,
+): void {
+  if (pass.log < 0 || !sqlite.open || sqlite.inTransaction) return;
+  try {
+    sqlite.pragma('wal_checkpoint(PASSIVE)');
+  } catch (err) {
+    onError(err as Error);
+  }
 }

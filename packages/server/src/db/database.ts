@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
-import { startCheckpointer, type Checkpointer } from './checkpointer';
+import { finishPass, startCheckpointer, type Checkpointer } from './checkpointer';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -156,14 +156,7 @@ export function openDatabase(
             onError: onCheckpointError,
             // The rest of the worker's pass, here, so that the next commit rewinds the WAL
             // (./checkpointer.ts): only what was written while the worker copied is left to copy.
-            onPass: (pass) => {
-              if (pass.log < 0 || !sqlite.open || sqlite.inTransaction) return;
-              try {
-                sqlite.pragma('wal_checkpoint(PASSIVE)');
-              } catch (err) {
-                onCheckpointError(err as Error);
-              }
-            },
+            onPass: (pass) => finishPass(sqlite, pass, onCheckpointError),
           });
     return {
       db,
