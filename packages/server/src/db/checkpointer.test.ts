@@ -15,10 +15,15 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function fresh(checkpointIntervalMs: number): { handle: DatabaseHandle; file: string } {
+/** A directory of its own, removed after the test. */
+function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'provisor-checkpoint-'));
   dirs.push(dir);
-  const file = join(dir, 'provisor.db');
+  return dir;
+}
+
+function fresh(checkpointIntervalMs: number): { handle: DatabaseHandle; file: string } {
+  const file = join(tempDir(), 'provisor.db');
   const handle = openDatabase({ kind: 'sqlite', path: file }, { checkpointIntervalMs });
   handles.push(handle);
   return { handle, file };
@@ -51,8 +56,7 @@ describe('the WAL checkpointer', () => {
   });
 
   it('finishes a pass on the event loop, so that the next commit starts the WAL over', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'provisor-checkpoint-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const file = join(dir, 'provisor.db');
     const sqlite = new SQLite(file);
     try {
@@ -94,8 +98,7 @@ describe('the WAL checkpointer', () => {
   });
 
   it('reports a pass that fails, tries again, and stops when told', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'provisor-checkpoint-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const errors: Error[] = [];
     const c = startCheckpointer(join(dir, 'missing.db'), { intervalMs: 20, onError: (e) => errors.push(e) });
     await until(() => errors.length >= 2);
@@ -111,8 +114,7 @@ describe('the WAL checkpointer', () => {
     const memory = openDatabase({ kind: 'sqlite', path: ':memory:' });
     handles.push(memory);
     expect(memory.checkpointer).toBeUndefined();
-    const dir = mkdtempSync(join(tmpdir(), 'provisor-checkpoint-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const none = openDatabase(
       { kind: 'sqlite', path: join(dir, 'provisor.db') },
       { checkpointIntervalMs: 0 },

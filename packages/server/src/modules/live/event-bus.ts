@@ -77,6 +77,7 @@ export interface EventBusOptions {
 function liveMessage<T extends LiveEventType>(type: T, payload: LiveEvents[T]): LiveMessage {
   return { type, timestamp: new Date().toISOString(), payload } as LiveMessage;
 }
+
 export function createEventBus({ onError }: EventBusOptions = {}) {
   const listeners = new Map<Listener, (() => boolean) | undefined>();
   const handlers = new Map<EventType, Set<Handler>>();
