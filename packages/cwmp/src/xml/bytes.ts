@@ -10,15 +10,15 @@ function declaredEncoding(bytes: Uint8Array): string | undefined {
   if (bytes[0] !== 0x3c || bytes[1] !== 0x3f || bytes[2] !== 0x78 || bytes[3] !== 0x6d || bytes[4] !== 0x6c) {
     return undefined;
   }
-  let head = '';
-  for (let i = 5; i < bytes.length && i < 256; i++) {
-    const b = bytes[i] as number;
-    if (b === 0x3e) break; // '>'
-    head += String.fromCharCode(b);
-  }
+  let end = 5;
+  while (end < bytes.length && end < 256 && bytes[end] !== 0x3e) end++; // '>'
+  const head = String.fromCharCode.apply(null, bytes.subarray(5, end) as unknown as number[]);
   const m = /encoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']/.exec(head);
   return m?.[1];
 }
+
+/** UTF-8, the encoding CWMP expects, decoded strictly; one decoder serves every message. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629 §4: no
@@ -55,6 +55,23 @@ export function invalidUtf8Offset(b: Uint8Array): number {
   return -1;
 }
 
+/**
+ * Fatal for UTF-8: replacing bad bytes with U+FFFD would store a device identity or parameter value
+ * the CPE never sent. A CPE that sends Latin-1 without saying so is told how to say so.
+ */
+function strictUtf8(bytes: Uint8Array): string {
+  try {
+    // TextDecoder strips a UTF-8 byte order mark itself.
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    throw new CwmpParseError(
+      'CWMP_ERR_ENCODING',
+      `the message is not valid UTF-8 (first invalid byte at offset ${invalidUtf8Offset(bytes)}); ` +
+        'send UTF-8, or declare the encoding actually used, e.g. <?xml version="1.0" encoding="ISO-8859-1"?>',
+    );
+  }
+}
+
 /** Decodes request bytes to a string per BOM or XML declaration; UTF-8 by default. */
 export function decodeBytes(bytes: Uint8Array, warnings: CwmpWarning[]): string {
   let label: string;
@@ -62,6 +79,7 @@ export function decodeBytes(bytes: Uint8Array, warnings: CwmpWarning[]): string 
   else if (bytes[0] === 0xfe && bytes[1] === 0xff) label = 'utf-16be';
   else if (bytes[0] === 0xff && bytes[1] === 0xfe) label = 'utf-16le';
   else label = declaredEncoding(bytes) ?? 'utf-8';
+  if (label === 'utf-8' || label === 'UTF-8') return strictUtf8(bytes);
   let decoder: InstanceType<typeof TextDecoder>;
   try {
     // TextDecoder strips a matching BOM itself. WHATWG maps ISO-8859-1 to windows-1252, a superset.
@@ -72,20 +90,7 @@ export function decodeBytes(bytes: Uint8Array, warnings: CwmpWarning[]): string 
       `unsupported encoding "${label}"; send UTF-8, or declare an encoding such as ISO-8859-1`,
     );
   }
-  if (decoder.encoding === 'utf-8') {
-    // Fatal for UTF-8, the encoding CWMP expects: replacing bad bytes with U+FFFD would store a
-    // device identity or parameter value the CPE never sent. A CPE that sends Latin-1 without
-    // saying so is told how to say so.
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw new CwmpParseError(
-        'CWMP_ERR_ENCODING',
-        `the message is not valid UTF-8 (first invalid byte at offset ${invalidUtf8Offset(bytes)}); ` +
-          'send UTF-8, or declare the encoding actually used, e.g. <?xml version="1.0" encoding="ISO-8859-1"?>',
-      );
-    }
-  }
+  if (decoder.encoding === 'utf-8') return strictUtf8(bytes);
   const text = decoder.decode(bytes);
   if (text.indexOf('\ufffd') !== -1) {
     warnings.push({

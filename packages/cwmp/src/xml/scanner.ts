@@ -291,7 +291,9 @@ export function parseXml(xml: string, limits: XmlLimits): XmlElement {
             an,
           );
         }
-        (attrs ??= []).push(aname, value);
+        // Most elements have one attribute (xsi:type): an array of its exact size.
+        if (attrs === null) attrs = [aname, value];
+        else attrs.push(aname, value);
       }
     }
 
