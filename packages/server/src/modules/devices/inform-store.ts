@@ -141,20 +141,36 @@ export function createInformStore(
   let queue: { id: string; u: InformUpdate; resolve: () => void; reject: (err: unknown) => void }[] = [];
   let scheduled = false;
 
-  function shapeOf(u: InformUpdate): string[] {
+  /**
+   * An update's shape, as a number: which optional columns it sets, and whether it resets the
+   * connection-request credentials. Updates of one shape share a statement.
+   */
+  function shapeOf(u: InformUpdate): number {
+    return (
+      (u.connection_request_url !== undefined ? 1 : 0) |
+      (u.status ? 2 : 0) |
+      (u.periodic_inform_interval !== undefined ? 4 : 0) |
+      (u.resetConnectionRequestCredentials === true ? 8 : 0)
+    );
+  }
+
+  /** The columns an update of this shape writes, in the order valuesOf gives their values. */
+  function columnsOf(shape: number): string[] {
     const columns: string[] = [...INFORM_COLUMNS, 'updated_at'];
-    if (u.connection_request_url !== undefined) columns.push('connection_request_url');
-    if (u.status) columns.push('status');
-    if (u.periodic_inform_interval !== undefined) columns.push('periodic_inform_interval');
+    if (shape & 1) columns.push('connection_request_url');
+    if (shape & 2) columns.push('status');
+    if (shape & 4) columns.push('periodic_inform_interval');
     return columns;
   }
 
-  function valuesOf(id: string, u: InformUpdate): unknown[] {
-    const values: unknown[] = [id, ...INFORM_COLUMNS.map((c) => u[c]), u.last_inform_at];
+  /** Appends the values of one row of the batch's statement: its id, then its columns'. */
+  function pushValues(values: unknown[], id: string, u: InformUpdate): void {
+    values.push(id);
+    for (const c of INFORM_COLUMNS) values.push(u[c]);
+    values.push(u.last_inform_at);
     if (u.connection_request_url !== undefined) values.push(u.connection_request_url);
     if (u.status) values.push(u.status);
     if (u.periodic_inform_interval !== undefined) values.push(u.periodic_inform_interval);
-    return values;
   }
 
   /** `with v(id, ...) as (values (...), ...) update devices set c = v.c ... from v where id = v.id` */
@@ -168,16 +184,16 @@ export function createInformStore(
        update devices set ${set.join(', ')} from v where devices.id = v.id`;
   }
 
-  /** Statement texts by shape and row count (at most a few shapes times BATCH_ROWS). */
-  const texts = new Map<string, string>();
+  /** Statement texts by shape and row count (at most 16 shapes times BATCH_ROWS). */
+  const texts = new Map<number, string>();
 
   async function write(batch: typeof queue): Promise<void> {
-    const reset = batch[0]!.u.resetConnectionRequestCredentials === true;
-    const columns = shapeOf(batch[0]!.u);
-    const key = `${columns.join()}|${reset}|${batch.length}`;
+    const shape = shapeOf(batch[0]!.u);
+    const key = shape * (BATCH_ROWS + 1) + batch.length;
     let sql = texts.get(key);
-    if (!sql) texts.set(key, (sql = batchSql(columns, batch.length, reset)));
-    const params = batch.flatMap((b) => valuesOf(b.id, b.u));
+    if (!sql) texts.set(key, (sql = batchSql(columnsOf(shape), batch.length, (shape & 8) !== 0)));
+    const params: unknown[] = [];
+    for (const b of batch) pushValues(params, b.id, b.u);
     await prepared(sql, params);
   }
 
@@ -195,7 +211,7 @@ export function createInformStore(
   }
 
   async function flush(pending: typeof queue): Promise<void> {
-    const shapes = new Map<string, typeof queue>();
+    const shapes = new Map<number, typeof queue>();
     const seen = new Set<string>();
     for (const item of pending) {
       // A device twice in one window (its session replaced at once): the later update waits for the
@@ -206,9 +222,9 @@ export function createInformStore(
         continue;
       }
       seen.add(item.id);
-      const key = `${shapeOf(item.u).join()}${item.u.resetConnectionRequestCredentials ? '+reset' : ''}`;
-      let group = shapes.get(key);
-      if (!group) shapes.set(key, (group = []));
+      const shape = shapeOf(item.u);
+      let group = shapes.get(shape);
+      if (!group) shapes.set(shape, (group = []));
       group.push(item);
     }
     for (const group of shapes.values()) {
