@@ -13,7 +13,14 @@ import { machine, printTable, writeResults } from '../lib/measure';
 import { pinLoad, pinNote, pinServer } from '../lib/pin';
 import { runStatement, sessionBenchDatabase } from '../lib/postgres';
 import { SESSION_BENCH_ENV } from '../lib/provisor-server';
-import { PEAK_LEVELS, cpuSeconds, percentile, runLoad, type LoadResult } from '../session-throughput/load';
+import {
+  PEAK_LEVELS,
+  percentile,
+  runLoad,
+  startCpuAccount,
+  type CpuAccount,
+  type LoadResult,
+} from '../session-throughput/load';
 import { GET_PATH, SET_PARAMETERS } from './mix';
 import { mixRouters, type MixCounts } from './router';
 
@@ -30,7 +37,7 @@ const PASSWORD = 'bench-admin-password';
 interface Row {
   target: string;
   result: LoadResult;
-  cpuPerSessionMs: number;
+  cpu: CpuAccount;
   counts: MixCounts;
   connections: number;
   /** The rate at each number of connections tried (the peak's runs). */
@@ -48,7 +55,7 @@ async function measure(
   o: { connections: number; startAt?: number; rate?: number; maxSessions?: number },
 ): Promise<Row> {
   const routers = mixRouters(DEVICES);
-  const before = cpuSeconds(pid);
+  const account = startCpuAccount(pid);
   const result = await runLoad({
     url,
     durationMs: DURATION_MS,
@@ -56,13 +63,12 @@ async function measure(
     session: routers.session,
     ...o,
   });
-  const cpu = cpuSeconds(pid) - before;
   if (routers.counts.unexpected.length > 0)
     console.log(`${target}: unexpected messages`, routers.counts.unexpected);
   return {
     target,
     result,
-    cpuPerSessionMs: (cpu * 1000) / Math.max(1, result.sessions),
+    cpu: account(result.sessions),
     counts: routers.counts,
     connections: o.connections,
   };
@@ -198,7 +204,10 @@ const table = rows.map((r) => {
     target: r.target,
     'sessions/s': rate(r).toFixed(0),
     connections: String(r.connections),
-    'server CPU ms/session': r.cpuPerSessionMs.toFixed(3),
+    'server CPU ms/session': r.cpu.serverMs.toFixed(3),
+    'load generator ms/session': r.cpu.loadMs.toFixed(3),
+    'PostgreSQL ms/session': r.cpu.databaseMs.toFixed(3),
+    'machine busy': `${Math.round(100 * r.cpu.busy)}%`,
     'p50 ms': percentile(sorted, 50).toFixed(2),
     'p99 ms': percentile(sorted, 99).toFixed(2),
     'vs limit': (rate(r) / rate(limit)).toFixed(2),

@@ -2,7 +2,7 @@
 // (Inform → InformResponse → empty POST → 204) on one keep-alive connection per session; a client
 // opens a new connection when the server closed the last one after its 204. Closed loop for the
 // peak; paced at a fixed rate for the latency-at-80% run.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { encode, parameterValue } from '@provisor/cwmp';
 import { Client } from 'undici';
 
@@ -156,4 +156,69 @@ export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of the line: 12 and 13 after the command name.
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds used so far by every process of this command name (PostgreSQL's: `postgres`), with
+ * that of their children that ended: a backend whose connection closed is counted in its parent's.
+ */
+function cpuSecondsOfCommand(command: string): number {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime, stime, cutime and cstime.
+      sum += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return sum;
+}
+
+/** The machine's CPU time so far, in clock ticks: busy, and in all (the first line of /proc/stat). */
+function machineTicks(): { busy: number; all: number } {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const n = ticks.map(Number);
+  const all = n.slice(0, 8).reduce((a, b) => a + b, 0);
+  // idle and iowait are the fourth and fifth.
+  return { busy: all - n[3]! - n[4]!, all };
+}
+
+/** Where a run's CPU went, per session (ms), and how busy the machine was. */
+export interface CpuAccount {
+  /** The server's process (all its threads). */
+  serverMs: number;
+  /** This process: the load generator (routers' HTTP clients). */
+  loadMs: number;
+  /** Every PostgreSQL process on the machine (0 on SQLite, or when PostgreSQL runs elsewhere). */
+  databaseMs: number;
+  /** Share of the machine's CPU time that was busy (1: every core all the time). */
+  busy: number;
+}
+
+/**
+ * Starts accounting a run's CPU; the function it answers ends it. Throughput on a shared machine
+ * is bounded by the CPU every session costs all the processes together: the server's share alone
+ * does not say why a ratio is what it is.
+ */
+export function startCpuAccount(serverPid: number): (sessions: number) => CpuAccount {
+  const server = cpuSeconds(serverPid);
+  const load = process.cpuUsage();
+  const database = cpuSecondsOfCommand('postgres');
+  const machine = machineTicks();
+  return (sessions) => {
+    const per = (seconds: number) => (seconds * 1000) / Math.max(1, sessions);
+    const used = process.cpuUsage(load);
+    const now = machineTicks();
+    return {
+      serverMs: per(cpuSeconds(serverPid) - server),
+      loadMs: per((used.user + used.system) / 1e6),
+      databaseMs: per(cpuSecondsOfCommand('postgres') - database),
+      busy: (now.busy - machine.busy) / Math.max(1, now.all - machine.all),
+    };
+  };
 }

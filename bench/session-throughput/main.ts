@@ -13,7 +13,15 @@ import { machine, printTable, writeResults } from '../lib/measure';
 import { pinLoad, pinNote, pinServer } from '../lib/pin';
 import { runStatement, sessionBenchDatabase } from '../lib/postgres';
 import { SESSION_BENCH_ENV } from '../lib/provisor-server';
-import { PEAK_LEVELS, cpuSeconds, informBody, percentile, runLoad, type LoadResult } from './load';
+import {
+  PEAK_LEVELS,
+  informBody,
+  percentile,
+  runLoad,
+  startCpuAccount,
+  type CpuAccount,
+  type LoadResult,
+} from './load';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '..', '..');
@@ -26,7 +34,7 @@ const bodies = Array.from({ length: DEVICES }, (_, i) => informBody(i + 1));
 interface Row {
   target: string;
   result: LoadResult;
-  cpuPerSessionMs: number;
+  cpu: CpuAccount;
   connections: number;
   /** The rate at each number of connections tried (the peak's runs). */
   levels?: string;
@@ -41,7 +49,7 @@ async function measure(
   connections: number,
   rate?: number,
 ): Promise<Row> {
-  const before = cpuSeconds(pid);
+  const account = startCpuAccount(pid);
   const result = await runLoad({
     url,
     connections,
@@ -49,8 +57,7 @@ async function measure(
     bodies,
     ...(rate ? { rate } : {}),
   });
-  const cpu = cpuSeconds(pid) - before;
-  return { target, result, cpuPerSessionMs: (cpu * 1000) / Math.max(1, result.sessions), connections };
+  return { target, result, cpu: account(result.sessions), connections };
 }
 
 /** The best closed-loop rate over LEVELS. */
@@ -153,7 +160,10 @@ const table = rows.map((r) => {
     target: r.target,
     'sessions/s': rate(r).toFixed(0),
     connections: String(r.connections),
-    'server CPU ms/session': r.cpuPerSessionMs.toFixed(3),
+    'server CPU ms/session': r.cpu.serverMs.toFixed(3),
+    'load generator ms/session': r.cpu.loadMs.toFixed(3),
+    'PostgreSQL ms/session': r.cpu.databaseMs.toFixed(3),
+    'machine busy': `${Math.round(100 * r.cpu.busy)}%`,
     'p50 ms': percentile(sorted, 50).toFixed(2),
     'p95 ms': percentile(sorted, 95).toFixed(2),
     'p99 ms': percentile(sorted, 99).toFixed(2),
