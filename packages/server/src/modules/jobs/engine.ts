@@ -297,6 +297,21 @@ export function createJobEngine(
   }
 
   /**
+   * Whether a session starts with nothing to do, as most do. No job waits (none to take over, to
+   * settle or to show the Inform). It is neither the device's first session nor a bootstrap (no
+   * profile, no tree discovery). And the Inform's own facts, with no read, show no credentials job to
+   * create: the device has its credentials, or Provisor does not set them, or the Inform named no
+   * root to set them under (credentialsJob answers null for each).
+   */
+  function nothingToStart(s: SessionFacts): boolean {
+    if (s.jobsWaiting || s.firstInform || s.events.includes('0 BOOTSTRAP')) return false;
+    const device = s.device;
+    // Facts with neither a root nor credentials: `informed` reads the device, on the whole path.
+    if (!device || !(device.root || device.connectionRequestCredentials)) return false;
+    return !lacksCredentials(device) || !device.root;
+  }
+
+  /**
    * A job whose RPC's answer was lost (jobs/evidence.ts): when the Inform shows the RPC took effect,
    * the answer is taken as given and the job moves on in this session (a reboot or reset it shows is
    * then seen as the waiting job's Inform too); otherwise it stays pending and runs again.
@@ -330,13 +345,8 @@ export function createJobEngine(
      * connection-request credentials if it needs them. Answers whether jobs wait now.
      */
     async sessionStarted(s: SessionFacts): Promise<{ jobsWaiting: boolean }> {
-      // Most sessions: no job waits, no bootstrap, and the Inform's facts show nothing to create.
-      // The same answer as the whole path below, without its reads and calls.
-      if (!s.jobsWaiting && !s.firstInform && !s.events.includes('0 BOOTSTRAP')) {
-        const device = s.device && (s.device.root || s.device.connectionRequestCredentials) ? s.device : null;
-        // credentialsJob(device, []) is null then: no job to find among none.
-        if (device && (!lacksCredentials(device) || !device.root)) return { jobsWaiting: false };
-      }
+      // Most sessions: the same answer as the whole path below, without its reads and calls.
+      if (nothingToStart(s)) return { jobsWaiting: false };
       // Read once, and only when the Inform found jobs waiting (a new device has none).
       let unfinished = s.jobsWaiting ? await jobs.unfinishedOf(s.deviceId) : [];
       let factoryReset = false;
