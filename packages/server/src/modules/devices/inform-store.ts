@@ -163,14 +163,14 @@ export function createInformStore(
     return columns;
   }
 
-  /** Appends the values of one row of the batch's statement: its id, then its columns'. */
-  function pushValues(values: unknown[], id: string, u: InformUpdate): void {
+  /** Appends one row of a batch of this shape: the id, then the values of columnsOf(shape). */
+  function pushValues(values: unknown[], id: string, u: InformUpdate, shape: number): void {
     values.push(id);
     for (const c of INFORM_COLUMNS) values.push(u[c]);
     values.push(u.last_inform_at);
-    if (u.connection_request_url !== undefined) values.push(u.connection_request_url);
-    if (u.status) values.push(u.status);
-    if (u.periodic_inform_interval !== undefined) values.push(u.periodic_inform_interval);
+    if (shape & 1) values.push(u.connection_request_url);
+    if (shape & 2) values.push(u.status);
+    if (shape & 4) values.push(u.periodic_inform_interval);
   }
 
   /** `with v(id, ...) as (values (...), ...) update devices set c = v.c ... from v where id = v.id` */
@@ -193,7 +193,7 @@ export function createInformStore(
     let sql = texts.get(key);
     if (!sql) texts.set(key, (sql = batchSql(columnsOf(shape), batch.length, (shape & 8) !== 0)));
     const params: unknown[] = [];
-    for (const b of batch) pushValues(params, b.id, b.u);
+    for (const b of batch) pushValues(params, b.id, b.u, shape);
     await prepared(sql, params);
   }
 
