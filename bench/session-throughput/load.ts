@@ -151,11 +151,21 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/**
+ * CPU seconds of a `/proc/<pid>/stat` line: user and system time, and with `ended` that of the
+ * children it waited for too.
+ */
+function statCpuSeconds(stat: string, ended = false): number {
+  // The fields after the command name (which may hold spaces and parentheses).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line, cutime and cstime 16 and 17: 12 to 15 here.
+  const own = Number(fields[11]) + Number(fields[12]);
+  return (ended ? own + Number(fields[13]) + Number(fields[14]) : own) / 100;
+}
+
 /** CPU seconds (user + system) used so far by a process (the server runs as one: node --import tsx). */
 export function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of the line: 12 and 13 after the command name.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return statCpuSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
 /**
@@ -168,10 +178,8 @@ function cpuSecondsOfCommand(command: string): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime, stime, cutime and cstime.
-      sum += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === command)
+        sum += statCpuSeconds(stat, true);
     } catch {
       // The process ended meanwhile.
     }
