@@ -102,6 +102,12 @@ export const INFORM_COLUMNS = [
   'inform_digest',
 ] as const;
 
+/** The bits of an Inform update's shape (InformStore's shapeOf). */
+const SETS_URL = 1;
+const SETS_STATUS = 2;
+const SETS_INTERVAL = 4;
+const RESETS_CREDENTIALS = 8;
+
 /** What a job's step writes to its device row besides the tree (absent: kept as it is). */
 export interface JobDeviceWrite {
   software_version?: string;
@@ -147,19 +153,19 @@ export function createInformStore(
    */
   function shapeOf(u: InformUpdate): number {
     return (
-      (u.connection_request_url !== undefined ? 1 : 0) |
-      (u.status ? 2 : 0) |
-      (u.periodic_inform_interval !== undefined ? 4 : 0) |
-      (u.resetConnectionRequestCredentials === true ? 8 : 0)
+      (u.connection_request_url !== undefined ? SETS_URL : 0) |
+      (u.status ? SETS_STATUS : 0) |
+      (u.periodic_inform_interval !== undefined ? SETS_INTERVAL : 0) |
+      (u.resetConnectionRequestCredentials === true ? RESETS_CREDENTIALS : 0)
     );
   }
 
-  /** The columns an update of this shape writes, in the order valuesOf gives their values. */
+  /** The columns an update of this shape writes, in the order pushValues gives their values. */
   function columnsOf(shape: number): string[] {
     const columns: string[] = [...INFORM_COLUMNS, 'updated_at'];
-    if (shape & 1) columns.push('connection_request_url');
-    if (shape & 2) columns.push('status');
-    if (shape & 4) columns.push('periodic_inform_interval');
+    if (shape & SETS_URL) columns.push('connection_request_url');
+    if (shape & SETS_STATUS) columns.push('status');
+    if (shape & SETS_INTERVAL) columns.push('periodic_inform_interval');
     return columns;
   }
 
@@ -168,9 +174,9 @@ export function createInformStore(
     values.push(id);
     for (const c of INFORM_COLUMNS) values.push(u[c]);
     values.push(u.last_inform_at);
-    if (shape & 1) values.push(u.connection_request_url);
-    if (shape & 2) values.push(u.status);
-    if (shape & 4) values.push(u.periodic_inform_interval);
+    if (shape & SETS_URL) values.push(u.connection_request_url);
+    if (shape & SETS_STATUS) values.push(u.status);
+    if (shape & SETS_INTERVAL) values.push(u.periodic_inform_interval);
   }
 
   /** `with v(id, ...) as (values (...), ...) update devices set c = v.c ... from v where id = v.id` */
@@ -187,11 +193,12 @@ export function createInformStore(
   /** Statement texts by shape and row count (at most 16 shapes times BATCH_ROWS). */
   const texts = new Map<number, string>();
 
-  async function write(batch: typeof queue): Promise<void> {
-    const shape = shapeOf(batch[0]!.u);
+  /** Writes a batch of updates, all of this shape, in one statement. */
+  async function write(batch: typeof queue, shape: number): Promise<void> {
     const key = shape * (BATCH_ROWS + 1) + batch.length;
     let sql = texts.get(key);
-    if (!sql) texts.set(key, (sql = batchSql(columnsOf(shape), batch.length, (shape & 8) !== 0)));
+    if (!sql)
+      texts.set(key, (sql = batchSql(columnsOf(shape), batch.length, (shape & RESETS_CREDENTIALS) !== 0)));
     const params: unknown[] = [];
     for (const b of batch) pushValues(params, b.id, b.u, shape);
     await prepared(sql, params);
@@ -227,11 +234,11 @@ export function createInformStore(
       if (!group) shapes.set(shape, (group = []));
       group.push(item);
     }
-    for (const group of shapes.values()) {
+    for (const [shape, group] of shapes) {
       for (let i = 0; i < group.length; i += BATCH_ROWS) {
         const batch = group.slice(i, i + BATCH_ROWS);
         try {
-          await write(batch);
+          await write(batch, shape);
           for (const b of batch) b.resolve();
         } catch (err) {
           // One bad row must not fail the others: write them one by one.
@@ -239,7 +246,7 @@ export function createInformStore(
             batch[0]!.reject(err);
             continue;
           }
-          for (const b of batch) await write([b]).then(b.resolve, b.reject);
+          for (const b of batch) await write([b], shape).then(b.resolve, b.reject);
         }
       }
     }
