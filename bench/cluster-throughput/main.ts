@@ -7,14 +7,20 @@
 // processes). From these it prints the sizing for 1,000,000 routers informing every 15 minutes.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { haproxyBinary, startCluster, startHaproxy, type ProvisorCluster } from '../../test-support/cluster';
 import { machine, printTable, writeResults } from '../lib/measure';
 import { benchPostgresUrl, freshPostgresDatabase } from '../lib/postgres';
-import { cpuSeconds, informBody, percentile, runLoad, type LoadResult } from '../session-throughput/load';
+import {
+  cpuSeconds,
+  informBody,
+  percentile,
+  postgresCpuSeconds,
+  runLoad,
+  type LoadResult,
+} from '../session-throughput/load';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '..', '..');
@@ -27,46 +33,6 @@ const FLEET = 1_000_000;
 const INTERVAL_S = 900;
 
 const bodies = Array.from({ length: DEVICES }, (_, i) => informBody(i + 1));
-
-/** utime, stime, cutime, cstime of a process, in seconds (fields 14 to 17 of /proc/<pid>/stat). */
-function times(pid: number): { own: number; children: number; ppid: number; comm: string } | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-    return {
-      own: (Number(f[11]) + Number(f[12])) / 100,
-      children: (Number(f[13]) + Number(f[14])) / 100,
-      ppid: Number(f[1]),
-      comm,
-    };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * CPU seconds PostgreSQL used so far: every postgres process's own, plus what the server process
- * collected from backends that already exited (a pool that closes idle connections ends backends
- * during a run; their CPU would otherwise vanish from the count).
- */
-function postgresCpu(): number {
-  let total = 0;
-  const pids = readdirSync('/proc')
-    .filter((e) => /^\d+$/.test(e))
-    .map(Number);
-  const postgres = new Map<number, NonNullable<ReturnType<typeof times>>>();
-  for (const pid of pids) {
-    const t = times(pid);
-    if (t?.comm.startsWith('postgres')) postgres.set(pid, t);
-  }
-  for (const t of postgres.values()) {
-    total += t.own;
-    // The server process (its parent is not PostgreSQL) has its exited backends' CPU as its children's.
-    if (!postgres.has(t.ppid)) total += t.children;
-  }
-  return total;
-}
 
 const cpuOf = (pids: number[]) =>
   pids.reduce((sum, pid) => {
@@ -109,7 +75,7 @@ async function measure(
   const before = {
     app: cpuOf(pids.app),
     haproxy: cpuOf([pids.haproxy]),
-    pg: postgresCpu(),
+    pg: postgresCpuSeconds(),
     statements: await statements(cluster),
   };
   const result = await runLoad({
@@ -126,7 +92,7 @@ async function measure(
     result,
     appCpuMs: per(cpuOf(pids.app) - before.app),
     haproxyCpuMs: per(cpuOf([pids.haproxy]) - before.haproxy),
-    postgresCpuMs: per(postgresCpu() - before.pg),
+    postgresCpuMs: per(postgresCpuSeconds() - before.pg),
     statements: ((await statements(cluster)) - before.statements) / Math.max(1, result.sessions),
   };
 }

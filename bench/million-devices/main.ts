@@ -18,6 +18,7 @@ import { migrateToLatest, openDatabase } from '../../packages/server/src/db/data
 import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
 import { benchPostgresUrl, freshPostgresDatabase } from '../lib/postgres';
+import { cpuSeconds } from '../session-throughput/load';
 
 const DEVICES = Number(process.env.MILLION_DEVICES ?? 1_000_000);
 const ROUNDS = Number(process.env.MILLION_ROUNDS ?? 200);
@@ -300,12 +301,6 @@ try {
     if (process.env.MILLION_KEEP === '1') console.log(`kept: MILLION_DATABASE_URL=${url}`);
     else await dropDatabase(base!, url);
   }
-}
-
-/** CPU seconds the process has used (utime + stime of /proc/<pid>/stat, in clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Waits until the process uses under 5% of a core over 2 s (at most 120 s); the seconds waited. */

@@ -151,40 +151,50 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/**
- * CPU seconds of a `/proc/<pid>/stat` line: user and system time, and with `ended` that of the
- * children it waited for too.
- */
-function statCpuSeconds(stat: string, ended = false): number {
-  // The fields after the command name (which may hold spaces and parentheses).
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of the line, cutime and cstime 16 and 17: 12 to 15 here.
-  const own = Number(fields[11]) + Number(fields[12]);
-  return (ended ? own + Number(fields[13]) + Number(fields[14]) : own) / 100;
+/** utime, stime, cutime and cstime of a process, in seconds (fields 14 to 17 of /proc/<pid>/stat). */
+function times(pid: number): { own: number; children: number; ppid: number; comm: string } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    // The fields after the command name (which may hold spaces and parentheses).
+    const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return {
+      own: (Number(f[11]) + Number(f[12])) / 100,
+      children: (Number(f[13]) + Number(f[14])) / 100,
+      ppid: Number(f[1]),
+      comm,
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** CPU seconds (user + system) used so far by a process (the server runs as one: node --import tsx). */
 export function cpuSeconds(pid: number): number {
-  return statCpuSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  const t = times(pid);
+  if (!t) throw new Error(`no process ${pid}`);
+  return t.own;
 }
 
 /**
- * CPU seconds used so far by every process of this command name (PostgreSQL's: `postgres`), with
- * that of their children that ended: a backend whose connection closed is counted in its parent's.
+ * CPU seconds PostgreSQL used so far: every postgres process's own, plus what the server process
+ * collected from backends that already exited (a pool that closes idle connections ends backends
+ * during a run; their CPU would otherwise vanish from the count).
  */
-function cpuSecondsOfCommand(command: string): number {
-  let sum = 0;
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  const postgres = new Map<number, NonNullable<ReturnType<typeof times>>>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === command)
-        sum += statCpuSeconds(stat, true);
-    } catch {
-      // The process ended meanwhile.
-    }
+    const t = times(Number(entry));
+    if (t?.comm.startsWith('postgres')) postgres.set(Number(entry), t);
   }
-  return sum;
+  for (const t of postgres.values()) {
+    total += t.own;
+    // The server process (its parent is not PostgreSQL) has its exited backends' CPU as its children's.
+    if (!postgres.has(t.ppid)) total += t.children;
+  }
+  return total;
 }
 
 /** The machine's CPU time so far, in clock ticks: busy, and in all (the first line of /proc/stat). */
@@ -216,7 +226,7 @@ export interface CpuAccount {
 export function startCpuAccount(serverPid: number): (sessions: number) => CpuAccount {
   const server = cpuSeconds(serverPid);
   const load = process.cpuUsage();
-  const database = cpuSecondsOfCommand('postgres');
+  const database = postgresCpuSeconds();
   const machine = machineTicks();
   return (sessions) => {
     const per = (seconds: number) => (seconds * 1000) / Math.max(1, sessions);
@@ -225,7 +235,7 @@ export function startCpuAccount(serverPid: number): (sessions: number) => CpuAcc
     return {
       serverMs: per(cpuSeconds(serverPid) - server),
       loadMs: per((used.user + used.system) / 1e6),
-      databaseMs: per(cpuSecondsOfCommand('postgres') - database),
+      databaseMs: per(postgresCpuSeconds() - database),
       busy: (now.busy - machine.busy) / Math.max(1, now.all - machine.all),
     };
   };
