@@ -10,6 +10,11 @@
 // - Live events cross processes over LISTEN/NOTIFY on the same connection: what this process
 //   publishes is batched (one NOTIFY statement per 50 ms at most) and every other process hands it
 //   to its console clients and its remote handlers (live/event-bus.ts receive).
+// - A process alone relays no live events (two per CWMP session: on PostgreSQL about a tenth of the
+//   shortest session's CPU, bench/session-throughput). It knows it is not alone from its heartbeat,
+//   which counts the others alive, or at once from another process's NOTIFY: each one sends an empty
+//   one when it starts listening. Internal events (a revoked token, changed settings) are always
+//   relayed.
 // On SQLite there is one process by construction: it always leads, and nothing is relayed.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -52,6 +57,8 @@ export interface Cluster {
   onResync(listener: () => void): () => void;
   /** The processes alive now (a fresh heartbeat), this one included. */
   alive(): Promise<string[]>;
+  /** Whether another process may be listening: this one relays its live events only then. */
+  accompanied(): boolean;
   /** Forgets processes silent for an hour (their jobs were taken over long since). */
   prune(): Promise<void>;
 }
@@ -93,6 +100,12 @@ export function createCluster(o: ClusterOptions): Cluster {
   let beating = false;
   let outbox: string[] = [];
   let flushTimer: NodeJS.Timeout | null = null;
+  /** Other processes alive at the last heartbeat. */
+  let others = 0;
+  /** When another process's NOTIFY last arrived (its empty one on starting to listen included). */
+  let heardAt = -Infinity;
+  /** Whether another process may be listening: only then are live events relayed. */
+  const accompanied = () => others > 0 || Date.now() - heardAt < o.leaseMs;
 
   const iso = (t = Date.now()) => new Date(t).toISOString();
 
@@ -136,6 +149,7 @@ export function createCluster(o: ClusterOptions): Cluster {
       return;
     }
     if (parsed.o === id) return;
+    heardAt = Date.now();
     for (const m of parsed.m) {
       try {
         o.bus.receive(m);
@@ -157,6 +171,8 @@ export function createCluster(o: ClusterOptions): Cluster {
     await c.connect();
     c.on('notification', (n) => onNotification(n.payload));
     await c.query(`LISTEN ${CHANNEL}`);
+    // The others relay their live events from now on (they may have thought themselves alone).
+    await c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${ownHead}]}`]);
     client = c;
     // Events sent while this process was not listening are lost: the listeners read afresh.
     for (const l of resyncListeners) l();
@@ -180,7 +196,13 @@ export function createCluster(o: ClusterOptions): Cluster {
     if (!client) await connect();
     const c = client!;
     try {
-      await timed(c, 'UPDATE cluster_processes SET heartbeat_at = $1 WHERE id = $2', [iso(), id]);
+      const beat = await timed<{ others: number }>(
+        c,
+        `WITH beat AS (UPDATE cluster_processes SET heartbeat_at = $1 WHERE id = $2)
+         SELECT count(*)::int AS others FROM cluster_processes WHERE id <> $2 AND heartbeat_at >= $3`,
+        [iso(), id, iso(Date.now() - o.leaseMs)],
+      );
+      others = beat.rows[0]?.others ?? 0;
       if (!isLeader) {
         const r = await timed<{ ok: boolean }>(c, 'SELECT pg_try_advisory_lock($1::bigint) AS ok', [
           LEADER_LOCK,
@@ -228,7 +250,7 @@ export function createCluster(o: ClusterOptions): Cluster {
   }
 
   function relay(m: BusMessage): void {
-    if (!client) return;
+    if (!client || (m.kind === 'live' && !accompanied())) return;
     for (const r of relayed(m)) outbox.push(JSON.stringify(r));
     if (outbox.length > 0 && !flushTimer) {
       flushTimer = setTimeout(flush, FLUSH_MS);
@@ -276,6 +298,7 @@ export function createCluster(o: ClusterOptions): Cluster {
       await c?.end().catch(() => undefined);
     },
     leading: () => isLeader,
+    accompanied,
     onLeadership(listener) {
       leadershipListeners.add(listener);
       return () => leadershipListeners.delete(listener);

@@ -1,6 +1,8 @@
 // Two cluster members on one PostgreSQL (modules/cluster): what one publishes reaches the other's
 // remote handlers and console clients, and never comes back to its own, though PostgreSQL delivers
-// every NOTIFY to the connection that sent it too (the sender drops its own before parsing them).
+// every NOTIFY to the connection that sent it too (the sender drops its own before parsing them). A
+// member alone relays no live events, and starts as soon as another one starts listening.
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestDatabase, describeWithPostgres } from '../../../test/postgres';
@@ -42,29 +44,37 @@ describeWithPostgres('the cluster relay (PostgreSQL)', () => {
     const remote: string[] = [];
     bus.subscribe((m: LiveMessage) => seen.push((m.payload as { id: string }).id));
     bus.onRemote('job_update', (p) => remote.push(p.id));
-    return { bus, seen, remote, id: cluster.id };
+    return { bus, seen, remote, id: cluster.id, cluster };
+  }
+
+  const job = (id: string) => ({
+    id,
+    type: 'reboot' as const,
+    status: 'pending' as const,
+    deviceId: 'd1',
+    error: null,
+    operationId: null,
+  });
+
+  /** Waits until `done` holds, for at most 5 s. */
+  async function until(done: () => boolean): Promise<void> {
+    const deadline = Date.now() + 5000;
+    while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   }
 
   it("hands one member's events to the other, and none back to itself", async () => {
     const a = await member();
     const b = await member();
-    const job = (id: string) => ({
-      id,
-      type: 'reboot' as const,
-      status: 'pending' as const,
-      deviceId: 'd1',
-      error: null,
-      operationId: null,
-    });
+    // b counted a when it started; a heard b start listening.
+    expect(b.cluster.accompanied()).toBe(true);
+    await until(() => a.cluster.accompanied());
     // More than one NOTIFY payload's worth (about 7,600 bytes each).
     const ids = Array.from({ length: 300 }, (_, i) => `job-${i}`);
     // The echo of a's own payloads is never parsed (13 MB of JSON after a bulk call of 100,000).
     const parse = vi.spyOn(JSON, 'parse');
     for (const id of ids) a.bus.publish('job_update', job(id));
     b.bus.publish('job_update', job('from-b'));
-    const deadline = Date.now() + 5000;
-    while ((b.remote.length < ids.length || a.remote.length < 1) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await until(() => b.remote.length >= ids.length && a.remote.length >= 1);
     // A little longer, for any echo of a member's own events to arrive.
     await new Promise((r) => setTimeout(r, 300));
     // Both members get each of a's payloads; only b parses it.
@@ -79,5 +89,71 @@ describeWithPostgres('the cluster relay (PostgreSQL)', () => {
     // Console clients: each its own events once (published here) and the other's once (relayed).
     expect(a.seen).toEqual([...ids, 'from-b']);
     expect(b.seen).toEqual(['from-b', ...ids]);
+  });
+});
+
+describeWithPostgres('a cluster member alone (PostgreSQL)', () => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let url: string;
+  const members: Cluster[] = [];
+  let observer: pg.Client;
+  /** What reaches the channel, as the messages' types, in order. */
+  const heard: string[] = [];
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    drop = db.drop;
+    url = db.url;
+    handle = openDatabase({ kind: 'postgres', url });
+    await migrateToLatest(handle.db);
+    observer = new pg.Client({ connectionString: url });
+    await observer.connect();
+    observer.on('notification', (n) => {
+      const { m } = JSON.parse(n.payload ?? '{}') as {
+        m: { kind: string; type?: string; message?: { type: string } }[];
+      };
+      heard.push(...m.map((x) => x.type ?? x.message?.type ?? ''));
+      if (m.length === 0) heard.push('(listening)');
+    });
+    await observer.query('LISTEN provisor_events');
+  });
+  afterAll(async () => {
+    for (const m of members) await m.stop();
+    await observer?.end();
+    await handle?.destroy();
+    await drop?.();
+  });
+
+  function member() {
+    const bus = createEventBus();
+    const cluster = createCluster({
+      db: handle.db,
+      postgresUrl: url,
+      bus,
+      log: pino({ level: 'silent' }),
+      heartbeatMs: 200,
+      leaseMs: 1000,
+    });
+    members.push(cluster);
+    return { bus, cluster };
+  }
+
+  it('relays no live event until another member starts, and its internal events always', async () => {
+    const a = member();
+    await a.cluster.start();
+    const connection = { connected: true, deviceId: 'd1', ipAddress: '192.0.2.1' };
+    // Past a's heartbeats and its 50 ms batching: alone, it sends the live event nowhere.
+    a.bus.publish('connection_event', connection);
+    a.bus.signal('token_revoked', { jti: 'j1' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(a.cluster.accompanied()).toBe(false);
+    expect(heard).toEqual(['(listening)', 'token_revoked']);
+
+    const b = member();
+    await b.cluster.start();
+    await vi.waitFor(() => expect(a.cluster.accompanied()).toBe(true), { timeout: 5000 });
+    a.bus.publish('connection_event', connection);
+    await vi.waitFor(() => expect(heard).toContain('connection_event'), { timeout: 5000 });
+    expect(heard).toEqual(['(listening)', 'token_revoked', '(listening)', 'connection_event']);
   });
 });
