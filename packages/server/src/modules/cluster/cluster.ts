@@ -250,7 +250,7 @@ export function createCluster(o: ClusterOptions): Cluster {
   }
 
   function relay(m: BusMessage): void {
-    if (!client || (m.kind === 'live' && !accompanied())) return;
+    if (!client) return;
     for (const r of relayed(m)) outbox.push(JSON.stringify(r));
     if (outbox.length > 0 && !flushTimer) {
       flushTimer = setTimeout(flush, FLUSH_MS);
@@ -268,7 +268,7 @@ export function createCluster(o: ClusterOptions): Cluster {
         .insertInto('cluster_processes')
         .values({ id, host: hostname(), pid: process.pid, started_at: t, heartbeat_at: t })
         .execute();
-      o.bus.relayTo(relay);
+      o.bus.relayTo(relay, accompanied);
       await heartbeat();
       beat = setInterval(() => {
         if (beating || stopped) return;

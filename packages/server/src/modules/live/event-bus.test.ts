@@ -116,4 +116,23 @@ describe('the bus across processes (modules/cluster relays it)', () => {
     expect(clients).toEqual(['job_update', 'job_update']);
     expect(relayed).toHaveLength(2);
   });
+
+  it('relays live events only while the relay takes them, and internal events always', () => {
+    const bus = createEventBus();
+    const relayed: string[] = [];
+    let accompanied = false;
+    bus.relayTo(
+      (m) => relayed.push(m.kind === 'live' ? m.message.type : m.type),
+      () => accompanied,
+    );
+    const local: string[] = [];
+    bus.on('job_update', (p) => local.push(p.id));
+    bus.publish('job_update', job);
+    bus.signal('settings_changed', {});
+    accompanied = true;
+    bus.publish('job_update', job);
+    expect(relayed).toEqual(['settings_changed', 'job_update']);
+    // This process's own handlers run either way.
+    expect(local).toEqual(['j1', 'j1']);
+  });
 });

@@ -84,6 +84,7 @@ export function createEventBus({ onError }: EventBusOptions = {}) {
   /** Handlers of what other processes published (never of this process's own events). */
   const remoteHandlers = new Map<EventType, Set<Handler>>();
   let relay: ((m: BusMessage) => void) | null = null;
+  let relaysLive: () => boolean = () => true;
 
   function add(map: Map<EventType, Set<Handler>>, type: EventType, handler: Handler): () => void {
     let set = map.get(type);
@@ -119,7 +120,7 @@ export function createEventBus({ onError }: EventBusOptions = {}) {
       let message: LiveMessage | undefined;
       for (const [listener, listening] of listeners)
         if (!listening || listening()) listener((message ??= liveMessage(type, payload)));
-      if (relay) relay({ kind: 'live', message: message ?? liveMessage(type, payload) });
+      if (relay && relaysLive()) relay({ kind: 'live', message: message ?? liveMessage(type, payload) });
       deliver(type, payload as EventPayload<T>);
     },
     /** An internal event: to its handlers only. */
@@ -139,9 +140,13 @@ export function createEventBus({ onError }: EventBusOptions = {}) {
     onRemote<T extends EventType>(type: T, handler: (payload: EventPayload<T>) => void): () => void {
       return add(remoteHandlers, type, handler as Handler);
     },
-    /** Hands every event this process publishes to `r` too (one relay; modules/cluster). */
-    relayTo(r: ((m: BusMessage) => void) | null): void {
+    /**
+     * Hands every event this process publishes to `r` too (one relay; modules/cluster); its live
+     * events only while `live` answers true (none is built otherwise).
+     */
+    relayTo(r: ((m: BusMessage) => void) | null, live: () => boolean = () => true): void {
       relay = r;
+      relaysLive = live;
     },
     /** An event another process published: to the console clients here if live, and to onRemote handlers. */
     receive(m: BusMessage): void {
