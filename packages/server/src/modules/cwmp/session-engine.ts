@@ -83,11 +83,6 @@ export function createSessionEngine(
   const observer = options.observer;
   /** The session of each device (a device has at most one: a new Inform replaces it). */
   const byDevice = new Map<string, string>();
-  /**
-   * Updates of quiet periodic Informs answered before they landed (devices' recordInform), by
-   * session: its next message is handled once its update has landed.
-   */
-  const landings = new Map<string, Promise<void>>();
 
   function env(): StepEnv {
     const s = deps.settings.get();
@@ -149,7 +144,6 @@ export function createSessionEngine(
         if (!recorded)
           return { kind: 'inform-refused', verdict: verdict === 'challenge' ? 'challenge' : 'forbidden' };
         const { device, created } = recorded;
-        if (recorded.landing) landings.set(s.id, recorded.landing);
         return {
           kind: 'inform-recorded',
           device: {
@@ -205,17 +199,6 @@ export function createSessionEngine(
         await jobs.unanswered(e.jobId, e.reason, s.id);
         return null;
       case 'closed': {
-        // A session that ends before its next message (timed out, replaced): a failed update is
-        // logged here, as nobody else will read it.
-        landings
-          .get(s.id)
-          ?.catch((err: unknown) =>
-            log.error(
-              { err, deviceId: s.deviceId },
-              'cwmp: recording a periodic Inform failed after its answer',
-            ),
-          );
-        landings.delete(s.id);
         const held = sessions.delete(s.id);
         if (byDevice.get(s.deviceId) === s.id) byDevice.delete(s.deviceId);
         if (held) options.onSessionClosed?.();
@@ -311,23 +294,6 @@ export function createSessionEngine(
 
     /** One POST of a CPE. */
     async handle(body: Buffer, request: CwmpRequest): Promise<CwmpReply> {
-      const landing = request.sessionId !== null ? landings.get(request.sessionId) : undefined;
-      if (landing) {
-        landings.delete(request.sessionId!);
-        try {
-          await landing;
-        } catch (err) {
-          // The Inform was not recorded after all: the session fails, as if its recording had
-          // failed before the answer (500, or 503 while the database is unavailable).
-          const failed = await drive(request.sessionId, {
-            kind: 'effect-failed',
-            effect: 'record-inform',
-            error: (err as Error).message,
-          });
-          if (isDatabaseUnavailable(err)) throw err;
-          if (failed) return failed;
-        }
-      }
       const reply = await drive(request.sessionId, {
         kind: 'post',
         body,
@@ -350,10 +316,7 @@ export function createSessionEngine(
     },
 
     async closeAll(): Promise<void> {
-      const landing = [...landings.values()];
       for (const s of [...sessions.values()]) await drive(s.id, { kind: 'timeout' });
-      // Nothing answered is left unwritten when the database closes after this.
-      await Promise.allSettled(landing);
     },
   };
 }

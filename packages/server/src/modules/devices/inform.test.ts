@@ -38,13 +38,6 @@ function report(serial: string, o: Partial<InformReport> & { values?: Record<str
   };
 }
 
-/** recordInform, and its update landed (the session engine waits for it before the next message). */
-async function landed<T extends { landing?: Promise<void> } | null>(recording: Promise<T>): Promise<T> {
-  const recorded = await recording;
-  await recorded?.landing;
-  return recorded;
-}
-
 function informSuite(
   dialect: Dialect,
   setup: () => Promise<{ config: DatabaseConfig; teardown: () => Promise<void> }>,
@@ -95,7 +88,7 @@ function informSuite(
   });
 
   it('creates a device on its first Inform, with its parameter tree', async () => {
-    const { device, created } = await landed(devices.recordInform(report('NEW-1')));
+    const { device, created } = await devices.recordInform(report('NEW-1'));
     expect(created).toBe(true);
     expect(device).toMatchObject({ serialNumber: 'NEW-1', status: 'online', jobsWaiting: false });
     expect(await row('NEW-1')).toMatchObject({
@@ -116,26 +109,24 @@ function informSuite(
 
   it('writes concurrent Informs of many devices, each with its own values, whatever their shape', async () => {
     const serials = Array.from({ length: 40 }, (_, i) => `MANY-${i}`);
-    for (const s of serials) await landed(devices.recordInform(report(s)));
+    for (const s of serials) await devices.recordInform(report(s));
     const readsBefore = stateReads;
     // Half report a URL and an interval, half do not: two statement shapes in one window.
     await Promise.all(
       serials.map((s, i) =>
-        landed(
-          devices.recordInform(
-            report(s, {
-              events: [`${i} PERIODIC`],
-              remoteAddress: `198.51.100.${i}`,
-              values:
-                i % 2 === 0
-                  ? {
-                      [`${ROOT}.DeviceInfo.SoftwareVersion`]: `V${i}`,
-                      [`${ROOT}.ManagementServer.ConnectionRequestURL`]: `http://10.1.0.${i}:7547/`,
-                      [`${ROOT}.ManagementServer.PeriodicInformInterval`]: String(600 + i),
-                    }
-                  : { [`${ROOT}.DeviceInfo.SoftwareVersion`]: `V${i}` },
-            }),
-          ),
+        devices.recordInform(
+          report(s, {
+            events: [`${i} PERIODIC`],
+            remoteAddress: `198.51.100.${i}`,
+            values:
+              i % 2 === 0
+                ? {
+                    [`${ROOT}.DeviceInfo.SoftwareVersion`]: `V${i}`,
+                    [`${ROOT}.ManagementServer.ConnectionRequestURL`]: `http://10.1.0.${i}:7547/`,
+                    [`${ROOT}.ManagementServer.PeriodicInformInterval`]: String(600 + i),
+                  }
+                : { [`${ROOT}.DeviceInfo.SoftwareVersion`]: `V${i}` },
+          }),
         ),
       ),
     );
@@ -156,10 +147,10 @@ function informSuite(
   });
 
   it('turns an offline device online and says so once; an online one stays quiet', async () => {
-    const { device } = await landed(devices.recordInform(report('OFF-1')));
+    const { device } = await devices.recordInform(report('OFF-1'));
     await handle.db.updateTable('devices').set({ status: 'offline' }).where('id', '=', device.id).execute();
     events.length = 0;
-    const back = await landed(devices.recordInform(report('OFF-1')));
+    const back = await devices.recordInform(report('OFF-1'));
     expect(back.device.status).toBe('online');
     expect((await row('OFF-1')).status).toBe('online');
     expect(events.filter((e) => e.type === 'device_status_update')).toEqual([
@@ -168,57 +159,17 @@ function informSuite(
       }),
     ]);
     events.length = 0;
-    await landed(devices.recordInform(report('OFF-1')));
+    await devices.recordInform(report('OFF-1'));
     expect(events.filter((e) => e.type === 'device_status_update')).toEqual([]);
   });
 
-  it('answers only a quiet periodic Inform before its update lands: 2 PERIODIC alone, nothing changed, no jobs', async () => {
-    const quiet = async (r: ReturnType<typeof report>) => {
-      const recorded = await devices.recordInform(r);
-      const answeredFirst = recorded.landing !== undefined;
-      await recorded.landing;
-      return answeredFirst;
-    };
-    const { device } = await landed(devices.recordInform(report('QUIET-1')));
-    expect(await quiet(report('QUIET-1'))).toBe(true);
-    // Its own facts may change: the address it informs from.
-    expect(await quiet(report('QUIET-1', { remoteAddress: '192.0.2.11' }))).toBe(true);
-    expect((await row('QUIET-1')).remote_address).toBe('192.0.2.11');
-    // Anything else is written before the answer.
-    expect(await quiet(report('QUIET-1', { events: ['1 BOOT'] }))).toBe(false);
-    expect(await quiet(report('QUIET-1', { events: ['2 PERIODIC', '4 VALUE CHANGE'] }))).toBe(false);
-    const changed = {
-      [`${ROOT}.DeviceInfo.SoftwareVersion`]: 'V2',
-      [`${ROOT}.ManagementServer.ConnectionRequestURL`]: 'http://10.0.0.1:7547/QUIET-1',
-      [`${ROOT}.ManagementServer.PeriodicInformInterval`]: '300',
-    };
-    expect(await quiet(report('QUIET-1', { values: changed }))).toBe(false);
-    expect(await quiet(report('QUIET-1', { values: changed }))).toBe(true);
-    const moved = {
-      ...changed,
-      [`${ROOT}.ManagementServer.ConnectionRequestURL`]: 'http://10.0.0.2:7547/QUIET-1',
-    };
-    expect(await quiet(report('QUIET-1', { values: moved }))).toBe(false);
-    const slower = { ...moved, [`${ROOT}.ManagementServer.PeriodicInformInterval`]: '600' };
-    expect(await quiet(report('QUIET-1', { values: slower }))).toBe(false);
-    expect(await quiet(report('QUIET-1', { values: slower }))).toBe(true);
-    await devices.recordJobFacts(device.id, { waiting: true });
-    expect(await quiet(report('QUIET-1', { values: slower }))).toBe(false);
-    await devices.recordJobFacts(device.id, { waiting: false, running: true });
-    expect(await quiet(report('QUIET-1', { values: slower }))).toBe(false);
-    await devices.recordJobFacts(device.id, { running: false });
-    // Whatever its status became meanwhile is written by the next Inform; the one after is quiet.
-    await landed(devices.recordInform(report('QUIET-1', { values: slower })));
-    expect(await quiet(report('QUIET-1', { values: slower }))).toBe(true);
-  });
-
   it('says whether jobs wait for the device', async () => {
-    const { device } = await landed(devices.recordInform(report('JOBS-1')));
+    const { device } = await devices.recordInform(report('JOBS-1'));
     // The jobs change through the jobs service, which tells the devices service (devices/status.ts).
     const [job] = await jobs.create([(await devices.findById(device.id))!], 'reboot', {});
-    expect((await landed(devices.recordInform(report('JOBS-1')))).device.jobsWaiting).toBe(true);
+    expect((await devices.recordInform(report('JOBS-1'))).device.jobsWaiting).toBe(true);
     await jobs.complete(job!.id);
-    expect((await landed(devices.recordInform(report('JOBS-1')))).device.jobsWaiting).toBe(false);
+    expect((await devices.recordInform(report('JOBS-1'))).device.jobsWaiting).toBe(false);
   });
 
   it("reads the Inform's device without the jobs table: jobs written around the jobs service go unseen", async () => {
@@ -233,7 +184,7 @@ function informSuite(
       createEventBus(),
       OPTIONS,
     );
-    const { device } = await landed(service.recordInform(report('NOJOBS-1')));
+    const { device } = await service.recordInform(report('NOJOBS-1'));
     const now = new Date().toISOString();
     await handle.db
       .insertInto('jobs')
@@ -249,7 +200,7 @@ function informSuite(
       })
       .execute();
     statements.length = 0;
-    const again = await landed(service.recordInform(report('NOJOBS-1')));
+    const again = await service.recordInform(report('NOJOBS-1'));
     expect(again.device).toMatchObject({ status: 'online', jobsWaiting: false });
     // The periodic Inform's two statements (read, update), and neither names the jobs table.
     expect(statements).toHaveLength(2);
@@ -264,13 +215,13 @@ function informSuite(
       .map((e) => e.payload.status);
 
   it('decides the status from presence and what the jobs module tells, and says when it changes', async () => {
-    const { device } = await landed(devices.recordInform(report('TOLD-1')));
+    const { device } = await devices.recordInform(report('TOLD-1'));
     const statusOf = async () => (await row('TOLD-1')).status;
     const told = () => statusesTold('TOLD-1');
     events.length = 0;
     await devices.recordJobFacts(device.id, { waiting: true, running: true });
     expect(await statusOf()).toBe('provisioning');
-    expect((await landed(devices.recordInform(report('TOLD-1')))).device).toMatchObject({
+    expect((await devices.recordInform(report('TOLD-1'))).device).toMatchObject({
       status: 'provisioning',
       jobsWaiting: true,
     });
@@ -286,13 +237,13 @@ function informSuite(
     await devices.recordJobFacts(device.id, { running: true });
     expect(await statusOf()).toBe('offline');
     await devices.recordJobFacts(device.id, { running: false });
-    expect((await landed(devices.recordInform(report('TOLD-1')))).device.status).toBe('error');
+    expect((await devices.recordInform(report('TOLD-1'))).device.status).toBe('error');
     expect(await statusOf()).toBe('error');
     expect(told()).toEqual(['provisioning', 'error', 'error']);
   });
 
   it('says nothing when the status stays, even in the same millisecond as its last change', async () => {
-    const { device } = await landed(devices.recordInform(report('SAMEMS-1')));
+    const { device } = await devices.recordInform(report('SAMEMS-1'));
     const told = () => statusesTold('SAMEMS-1');
     events.length = 0;
     // Every write in one millisecond, as on a fast machine: each row's updated_at is the same time.
@@ -310,23 +261,23 @@ function informSuite(
 
   it('merges a parameter again after a job wrote it, even when the Inform reports what it did before', async () => {
     const name = `${ROOT}.DeviceInfo.SoftwareVersion`;
-    const { device } = await landed(devices.recordInform(report('TREE-1')));
-    await landed(devices.recordInform(report('TREE-1')));
+    const { device } = await devices.recordInform(report('TREE-1'));
+    await devices.recordInform(report('TREE-1'));
     // A job learnt another value; the router then reports its own again (the same Inform as before).
     await devices.storeParameters(device.id, [{ name, value: 'FROM-JOB', type: 'string' }]);
     expect((await devices.parametersOf(device.id))[name]?.value).toBe('FROM-JOB');
-    await landed(devices.recordInform(report('TREE-1')));
+    await devices.recordInform(report('TREE-1'));
     expect((await devices.parametersOf(device.id))[name]?.value).toBe('V1');
   });
 
   it('starts the tree over and forgets connection-request credentials on 0 BOOTSTRAP', async () => {
-    const { device } = await landed(devices.recordInform(report('BOOT-1')));
+    const { device } = await devices.recordInform(report('BOOT-1'));
     await devices.storeParameters(device.id, [{ name: `${ROOT}.Extra.Value`, value: 'x', type: 'string' }]);
     await devices.update(device.id, {
       connectionRequestUsername: 'cr-user',
       connectionRequestPassword: 'cr-pass',
     });
-    await landed(devices.recordInform(report('BOOT-1', { events: ['0 BOOTSTRAP', '1 BOOT'] })));
+    await devices.recordInform(report('BOOT-1', { events: ['0 BOOTSTRAP', '1 BOOT'] }));
     expect(await row('BOOT-1')).toMatchObject({
       connection_request_username: '',
       connection_request_password: '',
@@ -336,8 +287,7 @@ function informSuite(
 
   it('fails only the Inform whose update cannot be written, not the others of its window', async () => {
     const ids = [];
-    for (const s of ['BAD-1', 'BAD-2', 'BAD-3'])
-      ids.push((await landed(devices.recordInform(report(s)))).device.id);
+    for (const s of ['BAD-1', 'BAD-2', 'BAD-3']) ids.push((await devices.recordInform(report(s))).device.id);
     const base = {
       software_version: 'V2',
       hardware_version: '',
@@ -390,7 +340,7 @@ function informSuite(
   // The offline sweep. It turns every device of this suite offline: these tests come last.
 
   it('follows an interval a job wrote: a shorter one brings the offline deadline forward', async () => {
-    const { device } = await landed(devices.recordInform(report('IVL-1')));
+    const { device } = await devices.recordInform(report('IVL-1'));
     const name = `${ROOT}.ManagementServer.PeriodicInformInterval`;
     await devices.storeParameters(device.id, [{ name, value: '30', type: 'unsignedInt' }]);
     await devices.sweepOffline(pastDeadline(30));
@@ -398,7 +348,7 @@ function informSuite(
   });
 
   it('checks a due device against its row: one that informed to another process since stays online', async () => {
-    const { device } = await landed(devices.recordInform(report('ELSEWHERE-1')));
+    const { device } = await devices.recordInform(report('ELSEWHERE-1'));
     // Another process sharing the database answered its Inform ten minutes later.
     const later = new Date(Date.now() + 600_000).toISOString();
     await handle.db
@@ -420,10 +370,10 @@ function informSuite(
   });
 
   it('leaves online a device that informs while the sweep looks at it', async () => {
-    const { device } = await landed(devices.recordInform(report('RACE-1')));
+    const { device } = await devices.recordInform(report('RACE-1'));
     const seen = (await row('RACE-1')).last_inform_at!;
     await new Promise((r) => setTimeout(r, 5));
-    await landed(devices.recordInform(report('RACE-1')));
+    await devices.recordInform(report('RACE-1'));
     const repo = createDevicesRepository(handle.db, dialect);
     expect(await repo.markOffline(device.id, seen, new Date().toISOString())).toBe(false);
     expect((await row('RACE-1')).status).toBe('online');
@@ -433,7 +383,7 @@ function informSuite(
   });
 
   it('watches at start the devices that informed before (to an earlier process)', async () => {
-    await landed(devices.recordInform(report('START-1')));
+    await devices.recordInform(report('START-1'));
     const started = newService();
     // Nothing watched yet: the sweep alone would never turn it offline.
     expect(await started.sweepOffline(pastDeadline(300))).toBe(0);

@@ -49,11 +49,6 @@ export interface InformReport {
 export interface RecordedInform {
   device: InformedDevice;
   created: boolean;
-  /**
-   * Set when the Inform was answered before its update landed (a quiet periodic Inform, see
-   * recordInform): settles when it has. The session handles its next message only after that.
-   */
-  landing?: Promise<void>;
 }
 
 /** What decides whether an Inform may speak for its device: the device as stored, if it exists. */
@@ -259,22 +254,7 @@ export function createDevicesService(
     // The Inform makes the device present; its jobs are as the jobs module last told.
     const status = deviceStatus('present', existing.jobs);
     const reportedInterval = isInterval(interval);
-    // A quiet periodic Inform: 2 PERIODIC alone, from a device with no jobs, changing nothing but
-    // the Inform's own facts (its time, events and addresses). Its InformResponse does not wait for
-    // its update, which lands while the router reads the answer (the session's next message waits
-    // for it instead; a failed write fails the session there). Anything else is written first:
-    // answering an Inform tells the router its events were delivered.
-    const quiet =
-      !bootstrap &&
-      existing.inform_digest === digest &&
-      status === existing.status &&
-      !existing.jobs.waiting &&
-      !existing.jobs.running &&
-      (!reportedUrl || reportedUrl === existing.connection_request_url) &&
-      (!reportedInterval || interval === existing.periodic_inform_interval) &&
-      report.events.length === 1 &&
-      report.events[0] === '2 PERIODIC';
-    const landing = store.update(existing.id, {
+    await store.update(existing.id, {
       ...summary,
       inform_digest: digest,
       // A connection request URL the device did not report keeps the registered one.
@@ -283,9 +263,6 @@ export function createDevicesService(
       ...(reportedInterval ? { periodic_inform_interval: interval } : {}),
       ...(bootstrap ? { resetConnectionRequestCredentials: true } : {}),
     });
-    // (Handled here too, so that a failure is never an unhandled rejection: the session reads it.)
-    if (quiet) landing.catch(() => undefined);
-    else await landing;
     watch({
       id: existing.id,
       status,
@@ -319,7 +296,6 @@ export function createDevicesService(
         root,
       },
       created: false,
-      ...(quiet ? { landing } : {}),
     };
   }
 
