@@ -210,6 +210,17 @@ describe('XML scanner: well-formedness', () => {
     expect(parseCode(xml)).toBe(code);
   });
 
+  it('keeps children in document order, whatever their number, and text only on leaves', () => {
+    const names = (el: XmlElement | undefined) => el?.children?.map((c) => c.name) ?? [];
+    const root = parseXml('<r><a><x/></a><b>t<x/><y/></b><c><x/><y/><z/><w/></c>u</r>', LIMITS);
+    expect(names(root)).toStrictEqual(['a', 'b', 'c']);
+    const [a, b, c] = root.children!;
+    expect(names(a)).toStrictEqual(['x']);
+    expect(names(b)).toStrictEqual(['x', 'y']);
+    expect(names(c)).toStrictEqual(['x', 'y', 'z', 'w']);
+    expect([root.text, b!.text, b!.children![0]!.text]).toStrictEqual(['', '', '']);
+  });
+
   it('normalises line ends but keeps a CR written as &#13;', () => {
     expect(parseXml('<a>x\r\ny\rz&#13;</a>', LIMITS).text).toBe('x\ny\nz\r');
   });

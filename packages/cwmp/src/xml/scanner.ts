@@ -319,12 +319,17 @@ export function parseXml(xml: string, limits: XmlLimits): XmlElement {
       scope: elScope,
     };
     if (current !== null) {
-      if (current.children === null) {
+      const siblings = current.children;
+      if (siblings === null) {
         current.children = [el];
         current.text = '';
         pendStart = -1;
+      } else if (siblings.length === 1) {
+        // Most elements have one or two children (a ParameterValueStruct's Name and Value): an
+        // array of their exact size. A push would grow the array to 17 slots.
+        current.children = [siblings[0] as XmlElement, el];
       } else {
-        current.children.push(el);
+        siblings.push(el);
       }
     } else if (root !== null) {
       throw syntax('more than one root element', lt);
