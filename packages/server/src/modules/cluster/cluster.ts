@@ -10,11 +10,14 @@
 // - Live events cross processes over LISTEN/NOTIFY on the same connection: what this process
 //   publishes is batched (one NOTIFY statement per 50 ms at most) and every other process hands it
 //   to its console clients and its remote handlers (live/event-bus.ts receive).
-// - A process alone relays no live events (two per CWMP session: on PostgreSQL about a tenth of the
-//   shortest session's CPU, bench/session-throughput). It knows it is not alone from its heartbeat,
-//   which counts the others alive, or at once from another process's NOTIFY: each one sends an empty
-//   one when it starts listening. Internal events (a revoked token, changed settings) are always
-//   relayed.
+// - A process alone does not relay connection_event, which every CWMP session publishes twice (on
+//   PostgreSQL about a tenth of the shortest session's CPU, bench/session-throughput). It knows it
+//   is not alone from its heartbeat, which counts the other processes' rows (any process that did
+//   not stop), or at once from another process's NOTIFY: each sends an empty one when it starts
+//   listening. A process counts the others as it connects, before it relays anything; the others
+//   hear it within moments, and until then only a connection_event can be lost: the console's
+//   activity feed is refreshed by the next, and a waker's room for that router frees at its
+//   timeout (jobs/wake.ts). Every other event is always relayed.
 // On SQLite there is one process by construction: it always leads, and nothing is relayed.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -57,7 +60,7 @@ export interface Cluster {
   onResync(listener: () => void): () => void;
   /** The processes alive now (a fresh heartbeat), this one included. */
   alive(): Promise<string[]>;
-  /** Whether another process may be listening: this one relays its live events only then. */
+  /** Whether another process may be listening: this one relays connection_event only then. */
   accompanied(): boolean;
   /** Forgets processes silent for an hour (their jobs were taken over long since). */
   prune(): Promise<void>;
@@ -100,11 +103,11 @@ export function createCluster(o: ClusterOptions): Cluster {
   let beating = false;
   let outbox: string[] = [];
   let flushTimer: NodeJS.Timeout | null = null;
-  /** Other processes alive at the last heartbeat. */
+  /** The other processes' rows at the last heartbeat (those that did not stop). */
   let others = 0;
   /** When another process's NOTIFY last arrived (its empty one on starting to listen included). */
   let heardAt = -Infinity;
-  /** Whether another process may be listening: only then are live events relayed. */
+  /** Whether another process may be listening: only then is connection_event relayed. */
   const accompanied = () => others > 0 || Date.now() - heardAt < o.leaseMs;
 
   const iso = (t = Date.now()) => new Date(t).toISOString();
@@ -171,7 +174,7 @@ export function createCluster(o: ClusterOptions): Cluster {
     await c.connect();
     c.on('notification', (n) => onNotification(n.payload));
     await c.query(`LISTEN ${CHANNEL}`);
-    // The others relay their live events from now on (they may have thought themselves alone).
+    // The others relay everything from now on (they may have thought themselves alone).
     await c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${ownHead}]}`]);
     client = c;
     // Events sent while this process was not listening are lost: the listeners read afresh.
@@ -199,8 +202,8 @@ export function createCluster(o: ClusterOptions): Cluster {
       const beat = await timed<{ others: number }>(
         c,
         `WITH beat AS (UPDATE cluster_processes SET heartbeat_at = $1 WHERE id = $2)
-         SELECT count(*)::int AS others FROM cluster_processes WHERE id <> $2 AND heartbeat_at >= $3`,
-        [iso(), id, iso(Date.now() - o.leaseMs)],
+         SELECT count(*)::int AS others FROM cluster_processes WHERE id <> $2`,
+        [iso(), id],
       );
       others = beat.rows[0]?.others ?? 0;
       if (!isLeader) {
@@ -268,7 +271,7 @@ export function createCluster(o: ClusterOptions): Cluster {
         .insertInto('cluster_processes')
         .values({ id, host: hostname(), pid: process.pid, started_at: t, heartbeat_at: t })
         .execute();
-      o.bus.relayTo(relay, accompanied);
+      o.bus.relayTo(relay, (type) => type !== 'connection_event' || accompanied());
       await heartbeat();
       beat = setInterval(() => {
         if (beating || stopped) return;

@@ -1,7 +1,7 @@
 // Two cluster members on one PostgreSQL (modules/cluster): what one publishes reaches the other's
 // remote handlers and console clients, and never comes back to its own, though PostgreSQL delivers
 // every NOTIFY to the connection that sent it too (the sender drops its own before parsing them). A
-// member alone relays no live events, and starts as soon as another one starts listening.
+// member alone does not relay connection_event, and does as soon as another one starts listening.
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -9,6 +9,15 @@ import { createTestDatabase, describeWithPostgres } from '../../../test/postgres
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database';
 import { createEventBus, type LiveMessage } from '../live/index';
 import { createCluster, type Cluster } from './cluster';
+
+const job = (id: string) => ({
+  id,
+  type: 'reboot' as const,
+  status: 'pending' as const,
+  deviceId: 'd1',
+  error: null,
+  operationId: null,
+});
 
 describeWithPostgres('the cluster relay (PostgreSQL)', () => {
   let handle: DatabaseHandle;
@@ -46,15 +55,6 @@ describeWithPostgres('the cluster relay (PostgreSQL)', () => {
     bus.onRemote('job_update', (p) => remote.push(p.id));
     return { bus, seen, remote, id: cluster.id, cluster };
   }
-
-  const job = (id: string) => ({
-    id,
-    type: 'reboot' as const,
-    status: 'pending' as const,
-    deviceId: 'd1',
-    error: null,
-    operationId: null,
-  });
 
   /** Waits until `done` holds, for at most 5 s. */
   async function until(done: () => boolean): Promise<void> {
@@ -138,22 +138,33 @@ describeWithPostgres('a cluster member alone (PostgreSQL)', () => {
     return { bus, cluster };
   }
 
-  it('relays no live event until another member starts, and its internal events always', async () => {
+  it('relays no connection_event until another member starts, and every other event always', async () => {
     const a = member();
     await a.cluster.start();
     const connection = { connected: true, deviceId: 'd1', ipAddress: '192.0.2.1' };
-    // Past a's heartbeats and its 50 ms batching: alone, it sends the live event nowhere.
+    // Past a's heartbeats and its 50 ms batching: alone, it sends the connection event nowhere.
     a.bus.publish('connection_event', connection);
+    a.bus.publish('job_update', job('j1'));
     a.bus.signal('token_revoked', { jti: 'j1' });
     await new Promise((r) => setTimeout(r, 500));
     expect(a.cluster.accompanied()).toBe(false);
-    expect(heard).toEqual(['(listening)', 'token_revoked']);
+    expect(heard).toEqual(['(listening)', 'job_update', 'token_revoked']);
 
     const b = member();
     await b.cluster.start();
     await vi.waitFor(() => expect(a.cluster.accompanied()).toBe(true), { timeout: 5000 });
     a.bus.publish('connection_event', connection);
     await vi.waitFor(() => expect(heard).toContain('connection_event'), { timeout: 5000 });
-    expect(heard).toEqual(['(listening)', 'token_revoked', '(listening)', 'connection_event']);
+    expect(heard).toEqual(['(listening)', 'job_update', 'token_revoked', '(listening)', 'connection_event']);
+    // A member that stopped is gone at once: a is alone again by its next beat.
+    await b.cluster.stop();
+    await vi.waitFor(() => expect(a.cluster.accompanied()).toBe(false), { timeout: 5000 });
+    // One whose heartbeat is long past its lease (stalled, or crashed) still counts until pruned.
+    const past = new Date(Date.now() - 10 * 60_000).toISOString();
+    await handle.db
+      .insertInto('cluster_processes')
+      .values({ id: 'stalled', host: 'elsewhere', pid: 1, started_at: past, heartbeat_at: past })
+      .execute();
+    await vi.waitFor(() => expect(a.cluster.accompanied()).toBe(true), { timeout: 5000 });
   });
 });

@@ -117,22 +117,24 @@ describe('the bus across processes (modules/cluster relays it)', () => {
     expect(relayed).toHaveLength(2);
   });
 
-  it('relays live events only while the relay takes them, and internal events always', () => {
+  it('relays a live event only when the relay takes its type, and internal events always', () => {
     const bus = createEventBus();
     const relayed: string[] = [];
     let accompanied = false;
     bus.relayTo(
       (m) => relayed.push(m.kind === 'live' ? m.message.type : m.type),
-      () => accompanied,
+      (type) => type !== 'connection_event' || accompanied,
     );
     const local: string[] = [];
-    bus.on('job_update', (p) => local.push(p.id));
+    bus.on('connection_event', (p) => local.push(p.deviceId));
+    const connection = { connected: true, deviceId: 'd1', ipAddress: '192.0.2.1' };
+    bus.publish('connection_event', connection);
     bus.publish('job_update', job);
     bus.signal('settings_changed', {});
     accompanied = true;
-    bus.publish('job_update', job);
-    expect(relayed).toEqual(['settings_changed', 'job_update']);
+    bus.publish('connection_event', connection);
+    expect(relayed).toEqual(['job_update', 'settings_changed', 'connection_event']);
     // This process's own handlers run either way.
-    expect(local).toEqual(['j1', 'j1']);
+    expect(local).toEqual(['d1', 'd1']);
   });
 });

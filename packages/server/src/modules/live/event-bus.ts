@@ -84,7 +84,7 @@ export function createEventBus({ onError }: EventBusOptions = {}) {
   /** Handlers of what other processes published (never of this process's own events). */
   const remoteHandlers = new Map<EventType, Set<Handler>>();
   let relay: ((m: BusMessage) => void) | null = null;
-  let relaysLive: () => boolean = () => true;
+  let relays: (type: LiveEventType) => boolean = () => true;
 
   function add(map: Map<EventType, Set<Handler>>, type: EventType, handler: Handler): () => void {
     let set = map.get(type);
@@ -120,7 +120,7 @@ export function createEventBus({ onError }: EventBusOptions = {}) {
       let message: LiveMessage | undefined;
       for (const [listener, listening] of listeners)
         if (!listening || listening()) listener((message ??= liveMessage(type, payload)));
-      if (relay && relaysLive()) relay({ kind: 'live', message: message ?? liveMessage(type, payload) });
+      if (relay && relays(type)) relay({ kind: 'live', message: message ?? liveMessage(type, payload) });
       deliver(type, payload as EventPayload<T>);
     },
     /** An internal event: to its handlers only. */
@@ -141,12 +141,12 @@ export function createEventBus({ onError }: EventBusOptions = {}) {
       return add(remoteHandlers, type, handler as Handler);
     },
     /**
-     * Hands every event this process publishes to `r` too (one relay; modules/cluster); its live
-     * events only while `live` answers true (none is built otherwise).
+     * Hands every event this process publishes to `r` too (one relay; modules/cluster); a live
+     * event only when `takes` answers true for its type (none is built otherwise).
      */
-    relayTo(r: ((m: BusMessage) => void) | null, live: () => boolean = () => true): void {
+    relayTo(r: ((m: BusMessage) => void) | null, takes: (type: LiveEventType) => boolean = () => true): void {
       relay = r;
-      relaysLive = live;
+      relays = takes;
     },
     /** An event another process published: to the console clients here if live, and to onRemote handlers. */
     receive(m: BusMessage): void {
