@@ -19,36 +19,45 @@ const job = (id: string) => ({
   operationId: null,
 });
 
-describeWithPostgres('the cluster relay (PostgreSQL)', () => {
-  let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
-  let url: string;
+/** A fresh migrated database for a suite, and members for it on buses of their own (not started). */
+function clusterDatabase() {
+  const d = { handle: undefined as unknown as DatabaseHandle, url: '' };
   const members: Cluster[] = [];
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const db = await createTestDatabase();
     drop = db.drop;
-    url = db.url;
-    handle = openDatabase({ kind: 'postgres', url });
-    await migrateToLatest(handle.db);
+    d.url = db.url;
+    d.handle = openDatabase({ kind: 'postgres', url: db.url });
+    await migrateToLatest(d.handle.db);
   });
   afterAll(async () => {
     for (const m of members) await m.stop();
-    await handle?.destroy();
+    await d.handle?.destroy();
     await drop?.();
   });
-
-  async function member() {
+  function member() {
     const bus = createEventBus();
     const cluster = createCluster({
-      db: handle.db,
-      postgresUrl: url,
+      db: d.handle.db,
+      postgresUrl: d.url,
       bus,
       log: pino({ level: 'silent' }),
       heartbeatMs: 200,
       leaseMs: 1000,
     });
-    await cluster.start();
     members.push(cluster);
+    return { bus, cluster };
+  }
+  return { d, member };
+}
+
+describeWithPostgres('the cluster relay (PostgreSQL)', () => {
+  const database = clusterDatabase();
+
+  async function member() {
+    const { bus, cluster } = database.member();
+    await cluster.start();
     const seen: string[] = [];
     const remote: string[] = [];
     bus.subscribe((m: LiveMessage) => seen.push((m.payload as { id: string }).id));
@@ -93,20 +102,12 @@ describeWithPostgres('the cluster relay (PostgreSQL)', () => {
 });
 
 describeWithPostgres('a cluster member alone (PostgreSQL)', () => {
-  let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
-  let url: string;
-  const members: Cluster[] = [];
+  const { d, member } = clusterDatabase();
   let observer: pg.Client;
   /** What reaches the channel, as the messages' types, in order. */
   const heard: string[] = [];
   beforeAll(async () => {
-    const db = await createTestDatabase();
-    drop = db.drop;
-    url = db.url;
-    handle = openDatabase({ kind: 'postgres', url });
-    await migrateToLatest(handle.db);
-    observer = new pg.Client({ connectionString: url });
+    observer = new pg.Client({ connectionString: d.url });
     await observer.connect();
     observer.on('notification', (n) => {
       const { m } = JSON.parse(n.payload ?? '{}') as {
@@ -118,25 +119,8 @@ describeWithPostgres('a cluster member alone (PostgreSQL)', () => {
     await observer.query('LISTEN provisor_events');
   });
   afterAll(async () => {
-    for (const m of members) await m.stop();
     await observer?.end();
-    await handle?.destroy();
-    await drop?.();
   });
-
-  function member() {
-    const bus = createEventBus();
-    const cluster = createCluster({
-      db: handle.db,
-      postgresUrl: url,
-      bus,
-      log: pino({ level: 'silent' }),
-      heartbeatMs: 200,
-      leaseMs: 1000,
-    });
-    members.push(cluster);
-    return { bus, cluster };
-  }
 
   it('relays no connection_event until another member starts, and every other event always', async () => {
     const a = member();
@@ -161,7 +145,7 @@ describeWithPostgres('a cluster member alone (PostgreSQL)', () => {
     await vi.waitFor(() => expect(a.cluster.accompanied()).toBe(false), { timeout: 5000 });
     // One whose heartbeat is long past its lease (stalled, or crashed) still counts until pruned.
     const past = new Date(Date.now() - 10 * 60_000).toISOString();
-    await handle.db
+    await d.handle.db
       .insertInto('cluster_processes')
       .values({ id: 'stalled', host: 'elsewhere', pid: 1, started_at: past, heartbeat_at: past })
       .execute();
