@@ -13,11 +13,12 @@
 // - A process alone does not relay connection_event, which every CWMP session publishes twice (on
 //   PostgreSQL about a tenth of the shortest session's CPU, bench/session-throughput). It knows it
 //   is not alone from its heartbeat, which counts the other processes' rows (any process that did
-//   not stop), or at once from another process's NOTIFY: each sends an empty one when it starts
-//   listening. A process counts the others as it connects, before it relays anything; the others
-//   hear it within moments, and until then only a connection_event can be lost: the console's
-//   activity feed is refreshed by the next, and a waker's room for that router frees at its
-//   timeout (jobs/wake.ts). Every other event is always relayed.
+//   not stop; a process writes its row again if the hourly prune took it), or at once from another
+//   process's NOTIFY: each sends an empty one when it starts listening. A process counts the others
+//   as it connects, before it relays anything; the others hear it within moments, and until then
+//   only a connection_event can be lost: the console's activity feed is refreshed by the next, and
+//   a waker's room for that router frees at its timeout (jobs/wake.ts). Every other event is always
+//   relayed.
 // On SQLite there is one process by construction: it always leads, and nothing is relayed.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -100,15 +101,21 @@ export function createCluster(o: ClusterOptions): Cluster {
   let client: pg.Client | null = null;
   let stopped = false;
   let beat: NodeJS.Timeout | null = null;
-  let beating = false;
+  /** The heartbeat under way, if any (stop waits for it before it deletes this process's row). */
+  let beating: Promise<void> | null = null;
   let outbox: string[] = [];
   let flushTimer: NodeJS.Timeout | null = null;
-  /** The other processes' rows at the last heartbeat (those that did not stop). */
+  /** The other processes' rows at the last count (those that did not stop). */
   let others = 0;
+  /** When the last count of the others began. */
+  let countedFrom = 0;
   /** When another process's NOTIFY last arrived (its empty one on starting to listen included). */
   let heardAt = -Infinity;
-  /** Whether another process may be listening: only then is connection_event relayed. */
-  const accompanied = () => others > 0 || Date.now() - heardAt < o.leaseMs;
+  /**
+   * Whether another process may be listening: only then is connection_event relayed. A process's
+   * row is written before it sends anything, so a count that began after its NOTIFY arrived sees it.
+   */
+  const accompanied = () => others > 0 || heardAt >= countedFrom;
 
   const iso = (t = Date.now()) => new Date(t).toISOString();
 
@@ -172,10 +179,17 @@ export function createCluster(o: ClusterOptions): Cluster {
     c.on('error', (err) => lose(c, err));
     c.on('end', () => lose(c));
     await c.connect();
-    c.on('notification', (n) => onNotification(n.payload));
-    await c.query(`LISTEN ${CHANNEL}`);
-    // The others relay everything from now on (they may have thought themselves alone).
-    await c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${ownHead}]}`]);
+    try {
+      c.on('notification', (n) => onNotification(n.payload));
+      await c.query(`LISTEN ${CHANNEL}`);
+      // The others relay everything from now on (they may have thought themselves alone).
+      await c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${ownHead}]}`]);
+      // Counted before anything is relayed on this connection.
+      await beatAndCount(c);
+    } catch (err) {
+      void c.end().catch(() => undefined);
+      throw err;
+    }
     client = c;
     // Events sent while this process was not listening are lost: the listeners read afresh.
     for (const l of resyncListeners) l();
@@ -194,18 +208,30 @@ export function createCluster(o: ClusterOptions): Cluster {
     }
   }
 
+  /**
+   * Writes this process's heartbeat, and its row again if the hourly prune took it (after a long
+   * stall, or while PostgreSQL was out of reach), and counts the other processes' rows.
+   */
+  async function beatAndCount(c: pg.Client): Promise<void> {
+    const t = iso();
+    countedFrom = Date.now();
+    const counted = await timed<{ others: number }>(
+      c,
+      `WITH beat AS (
+         INSERT INTO cluster_processes (id, host, pid, started_at, heartbeat_at) VALUES ($2, $3, $4, $1, $1)
+         ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at)
+       SELECT count(*)::int AS others FROM cluster_processes WHERE id <> $2`,
+      [t, id, hostname(), process.pid],
+    );
+    others = counted.rows[0]?.others ?? 0;
+  }
+
   async function heartbeat(): Promise<void> {
-    if (!shared) return;
+    if (!shared || stopped) return;
     if (!client) await connect();
     const c = client!;
     try {
-      const beat = await timed<{ others: number }>(
-        c,
-        `WITH beat AS (UPDATE cluster_processes SET heartbeat_at = $1 WHERE id = $2)
-         SELECT count(*)::int AS others FROM cluster_processes WHERE id <> $2`,
-        [iso(), id],
-      );
-      others = beat.rows[0]?.others ?? 0;
+      await beatAndCount(c);
       if (!isLeader) {
         const r = await timed<{ ok: boolean }>(c, 'SELECT pg_try_advisory_lock($1::bigint) AS ok', [
           LEADER_LOCK,
@@ -275,10 +301,9 @@ export function createCluster(o: ClusterOptions): Cluster {
       await heartbeat();
       beat = setInterval(() => {
         if (beating || stopped) return;
-        beating = true;
-        heartbeat()
+        beating = heartbeat()
           .catch((err: unknown) => o.log.warn({ err }, 'cluster: the heartbeat failed'))
-          .finally(() => (beating = false));
+          .finally(() => (beating = null));
       }, o.heartbeatMs);
       beat.unref();
     },
@@ -289,6 +314,8 @@ export function createCluster(o: ClusterOptions): Cluster {
       flush();
       o.bus.relayTo(null);
       if (!shared) return;
+      // A heartbeat under way would write the row again after it is deleted (or lead again).
+      await beating;
       setLeader(false);
       const c = client;
       client = null;

@@ -151,4 +151,27 @@ describeWithPostgres('a cluster member alone (PostgreSQL)', () => {
       .execute();
     await vi.waitFor(() => expect(a.cluster.accompanied()).toBe(true), { timeout: 5000 });
   });
+
+  it('writes its own row again when the hourly prune took it (a process that stalled for an hour)', async () => {
+    const c = member();
+    await c.cluster.start();
+    await d.handle.db.deleteFrom('cluster_processes').where('id', '=', c.cluster.id).execute();
+    await vi.waitFor(
+      async () =>
+        expect(
+          await d.handle.db
+            .selectFrom('cluster_processes')
+            .select('id')
+            .where('id', '=', c.cluster.id)
+            .executeTakeFirst(),
+        ).toBeDefined(),
+      { timeout: 5000 },
+    );
+    // Stopped, it is gone for good: no heartbeat under way writes it again.
+    await c.cluster.stop();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(
+      await d.handle.db.selectFrom('cluster_processes').select('id').where('id', '=', c.cluster.id).execute(),
+    ).toEqual([]);
+  });
 });
