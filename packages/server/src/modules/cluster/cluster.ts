@@ -228,10 +228,12 @@ export function createCluster(o: ClusterOptions): Cluster {
 
   async function heartbeat(): Promise<void> {
     if (!shared || stopped) return;
-    if (!client) await connect();
+    // A new connection beats and counts as it connects.
+    const connecting = client === null;
+    if (connecting) await connect();
     const c = client!;
     try {
-      await beatAndCount(c);
+      if (!connecting) await beatAndCount(c);
       if (!isLeader) {
         const r = await timed<{ ok: boolean }>(c, 'SELECT pg_try_advisory_lock($1::bigint) AS ok', [
           LEADER_LOCK,
