@@ -182,10 +182,11 @@ export function createCluster(o: ClusterOptions): Cluster {
     try {
       c.on('notification', (n) => onNotification(n.payload));
       await c.query(`LISTEN ${CHANNEL}`);
+      // This process's row written, and the others counted, before anything is relayed on this
+      // connection and before the others hear of it.
+      await beatAndCount(c);
       // The others relay everything from now on (they may have thought themselves alone).
       await c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${ownHead}]}`]);
-      // Counted before anything is relayed on this connection.
-      await beatAndCount(c);
     } catch (err) {
       void c.end().catch(() => undefined);
       throw err;
@@ -294,11 +295,7 @@ export function createCluster(o: ClusterOptions): Cluster {
     shared,
     async start() {
       if (!shared) return;
-      const t = iso();
-      await o.db
-        .insertInto('cluster_processes')
-        .values({ id, host: hostname(), pid: process.pid, started_at: t, heartbeat_at: t })
-        .execute();
+      // The first beat writes this process's row (beatAndCount, as its connection opens).
       o.bus.relayTo(relay, (type) => type !== 'connection_event' || accompanied());
       await heartbeat();
       beat = setInterval(() => {
