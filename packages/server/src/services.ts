@@ -198,7 +198,7 @@ async function build(
     onError: (err) => log.error({ err }, 'the scheduled database backup failed'),
   });
   const devices = createDevicesService(
-    createDevicesRepository(database.db, database.dialect),
+    createDevicesRepository(database.db, database.dialect, { prepared: database.prepared }),
     createInformStore(database.db, database.prepared, database.dialect),
     bus,
     {

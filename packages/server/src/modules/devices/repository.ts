@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { PreparedQuery } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type {
   DeviceContact,
@@ -75,18 +76,25 @@ function quoteFts5(text: string): string {
 
 export interface DevicesRepositoryOptions {
   /**
-   * SQLite: a search whose trigram index names more candidates than this scans instead. Each candidate
-   * costs a row lookup in the page and in the count, while the scan walks the list's indexes and stops
-   * early on a common term such as a serial-number prefix. At 100,000 devices both cost 8-20 ms near
-   * 10,000 matches; "HWTC", matching all of them, takes 6 ms by the scan and 100 ms by the index.
+   * SQLite: a search whose trigram index names more candidates than this (10,000 unless told) scans
+   * instead. Each candidate costs a row lookup in the page and in the count, while the scan walks the
+   * list's indexes and stops early on a common term such as a serial-number prefix. At 100,000
+   * devices both cost 8-20 ms near 10,000 matches; "HWTC", matching all of them, takes 6 ms by the
+   * scan and 100 ms by the index.
    */
-  searchIndexMaxCandidates: number;
+  searchIndexMaxCandidates?: number;
+  /**
+   * The database's prepared statements (db/database.ts), for the statement every job session runs
+   * twice (recordJobFacts): a cached better-sqlite3 statement, a named statement on each PostgreSQL
+   * connection (parsed and planned once, not at every call). Without it, Kysely runs it.
+   */
+  prepared?: PreparedQuery;
 }
 
 export function createDevicesRepository(
   db: Kysely<Database>,
   dialect: 'sqlite' | 'postgres',
-  options: DevicesRepositoryOptions = { searchIndexMaxCandidates: 10_000 },
+  options: DevicesRepositoryOptions = {},
 ) {
   /**
    * recordJobFacts's statement for one shape of what is told (each fact true, false or not told: 27
@@ -95,6 +103,11 @@ export function createDevicesRepository(
    * more JavaScript than the read it replaced (bench/provisioning-wave profile).
    */
   const jobFactsStatements = new Map<string, string>();
+  /** A text of `?`s as Kysely's raw query takes it on this dialect. */
+  const numbered = (text: string) => {
+    let n = 0;
+    return dialect === 'postgres' ? text.replace(/\?/g, () => `$${++n}`) : text;
+  };
   function jobFactsStatement(told: { waiting?: boolean; running?: boolean; lastFailed?: boolean }): string {
     const facts = ['waiting', 'running', 'lastFailed'] as const;
     const key = facts.map((f) => (told[f] === undefined ? '-' : told[f] ? '1' : '0')).join('');
@@ -135,11 +148,11 @@ export function createDevicesRepository(
       differs.push(`${columns[f]} <> ${value ? 1 : 0}`);
     }
     // The status's case reads the row as it was (SQL evaluates every assignment on the old row).
-    const [now, device] = dialect === 'postgres' ? ['$1', '$2'] : ['?', '?'];
+    // `?` on both dialects: `prepared` numbers them for PostgreSQL, and so does runFacts without it.
     const text =
       `update devices set ${assignments.join(', ')}, ` +
-      `updated_at = (case when status = ${status} then updated_at else ${now} end) ` +
-      `where id = ${device} and (${differs.join(' or ')}) ` +
+      `updated_at = (case when status = ${status} then updated_at else ? end) ` +
+      `where id = ? and (${differs.join(' or ')}) ` +
       'returning id, serial_number, product_class, oui, status, previous_status';
     jobFactsStatements.set(key, text);
     return text;
@@ -152,7 +165,7 @@ export function createDevicesRepository(
    */
   async function indexCandidates(term: string): Promise<string | undefined> {
     if (dialect !== 'sqlite' || !trigramIndexable(term)) return undefined;
-    const max = options.searchIndexMaxCandidates;
+    const max = options.searchIndexMaxCandidates ?? 10_000;
     const { rows } = await sql<{ n: number; rowids: string }>`
       select count(*) as n, json_group_array(rowid) as rowids from (
         select rowid from devices_search where devices_search match ${quoteFts5(term)} limit ${max + 1}
@@ -443,10 +456,15 @@ export function createDevicesRepository(
         })
       | undefined
     > {
-      const rows = await db.executeQuery<
-        Pick<DeviceRow, 'id' | 'serial_number' | 'product_class' | 'oui' | 'status' | 'previous_status'>
-      >(CompiledQuery.raw(jobFactsStatement(told), [now, id]));
-      const row = rows.rows[0];
+      type Row = Pick<
+        DeviceRow,
+        'id' | 'serial_number' | 'product_class' | 'oui' | 'status' | 'previous_status'
+      >;
+      const text = jobFactsStatement(told);
+      const rows = options.prepared
+        ? await options.prepared<Row>(text, [now, id])
+        : (await db.executeQuery<Row>(CompiledQuery.raw(numbered(text), [now, id]))).rows;
+      const row = rows[0];
       if (!row) return undefined;
       const { previous_status, ...device } = row;
       return { ...device, statusChanged: previous_status !== device.status };
