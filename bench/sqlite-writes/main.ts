@@ -89,13 +89,26 @@ try {
     ['read: a job by id', 1, (i) => q('select * from jobs where id = ?', [jobs[i]!.id])],
     ['read: a device by id', 1, (i) => q('select * from devices where id = ?', [devices[i]!.id])],
     ...writes.map(([name, write]): [string, number, Write] => [name, 1, write]),
+    [
+      // The start and the finish as jobs/service.ts writes them: besides the status, the command key,
+      // the process and the session are set at the start and cleared at the finish.
+      "write: a job's start or finish (status, command key, owner, session)",
+      1,
+      (i, pass) =>
+        q(
+          'update jobs set status = ?, command_key = ?, owner = ?, session_id = ?, updated_at = ? where id = ?',
+          pass % 2
+            ? ['running', `ck${pass}-${i}`, 'bench-process', randomUUID(), at(), jobs[i]!.id]
+            : ['completed', null, null, null, at(), jobs[i]!.id],
+        ),
+    ],
   ];
   const fourWrites: Write = async (i, pass) => {
     for (const [, write] of writes) await write(i, pass);
   };
-  cases.push(['the four writes above, each its own commit', 4, fourWrites]);
+  cases.push(['the first four writes above, each its own commit', 4, fourWrites]);
   cases.push([
-    'the four writes above in one transaction',
+    'the first four writes above in one transaction',
     4,
     async (i, pass) => {
       await q('begin', []);

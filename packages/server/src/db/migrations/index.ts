@@ -24,6 +24,7 @@ import * as m0022 from './0022-users-roles-tokens-audit';
 import * as m0023 from './0023-device-counts';
 import * as m0025 from './0025-job-counts';
 import * as m0026 from './0026-device-previous-status';
+import * as m0027 from './0027-unused-indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023-device-counts': m0023,
   '0025-job-counts': m0025,
   '0026-device-previous-status': m0026,
+  '0027-unused-indexes': m0027,
 };

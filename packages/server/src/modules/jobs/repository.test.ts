@@ -83,6 +83,31 @@ describeOnBothDatabases('the job repository', (handle) => {
     });
   }
 
+  it('indexes no column that a job session writes and no query looks jobs up by', async () => {
+    // The start sets the command key, the process and the session, the finish clears them: an
+    // index on any of them is an entry moved at each, for a lookup no statement makes (0027).
+    const columns = async (table: string) =>
+      (handle().dialect === 'sqlite'
+        ? await sql<{ name: string; column: string }>`select il.name as name, ii.name as "column"
+            from pragma_index_list(${table}) il, pragma_index_info(il.name) ii`.execute(handle().db)
+        : await sql<{ name: string; column: string }>`select i.relname as name, a.attname as "column"
+            from pg_index x join pg_class t on t.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
+            join pg_attribute a on a.attrelid = t.oid and a.attnum = any(x.indkey)
+            where t.relname = ${table}`.execute(handle().db)
+      ).rows;
+    const jobs = await columns('jobs');
+    expect(jobs.map((r) => r.column)).toEqual(expect.arrayContaining(['device_id', 'status', 'wait_until']));
+    for (const column of ['command_key', 'session_id', 'owner'])
+      expect(jobs.map((r) => r.column)).not.toContain(column);
+    // devices_product_class_oui leads with product_class: no index of product_class alone.
+    const devices = await columns('devices');
+    const alone = devices.filter(
+      (r) => r.column === 'product_class' && devices.filter((o) => o.name === r.name).length === 1,
+    );
+    expect(alone).toEqual([]);
+    expect(devices.map((r) => r.name)).toContain('devices_product_class_oui');
+  });
+
   it('goes on reading jobs by prepared texts after another process adds a column to the table', async () => {
     const repo = createJobsRepository(handle().db, handle().dialect, handle().prepared);
     const id = (await handle().db.selectFrom('jobs').select('id').executeTakeFirstOrThrow()).id;
