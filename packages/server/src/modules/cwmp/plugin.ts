@@ -114,45 +114,75 @@ class BodyTimeout extends Error {
 
 const EMPTY_BODY = Buffer.alloc(0);
 
-/** Reads a body of at most `limit` bytes, refusing a larger one as soon as it shows, or a slow one. */
-function readBody(
-  stream: NodeJS.ReadableStream,
-  declaredLength: unknown,
-  limit: number,
-  timeoutMs: number,
-): Promise<Buffer> {
-  if (Number(declaredLength) > limit) return Promise.reject(new BodyTooLarge(limit));
-  // The empty POST (half of every session's messages): nothing to wait for. Node drops the unread
-  // request once the response ends.
-  if (declaredLength === '0' && (stream as IncomingMessage).headers['transfer-encoding'] === undefined)
-    return Promise.resolve(EMPTY_BODY);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const timer = setTimeout(() => {
-      stream.removeAllListeners('data');
-      stream.resume();
-      reject(new BodyTimeout(timeoutMs));
-    }, timeoutMs);
-    stream.on('close', () => clearTimeout(timer));
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        clearTimeout(timer);
+/**
+ * Reads request bodies of at most `limit` bytes, refusing a larger one as soon as it shows, or one
+ * that takes longer than `timeoutMs`. One timer watches every body being read (a timer each cost a
+ * setTimeout and a clearTimeout per message, and messages are most of what the server does); it
+ * looks every fifth of the timeout, at most every second, so a slow body is refused within 1.2 times
+ * the timeout (or a second past it).
+ */
+function createBodyReader(timeoutMs: number) {
+  /** Each body being read, and when it must have arrived. */
+  const reading = new Map<NodeJS.ReadableStream, { due: number; expire: () => void }>();
+  const every = Math.min(1000, Math.max(20, Math.floor(timeoutMs / 5)));
+  let timer: NodeJS.Timeout | null = null;
+
+  function check(): void {
+    const now = Date.now();
+    for (const r of reading.values()) if (r.due <= now) r.expire();
+    if (reading.size === 0 && timer !== null) {
+      clearInterval(timer);
+      timer = null;
+    }
+  }
+
+  return function readBody(
+    stream: NodeJS.ReadableStream,
+    declaredLength: unknown,
+    limit: number,
+  ): Promise<Buffer> {
+    if (Number(declaredLength) > limit) return Promise.reject(new BodyTooLarge(limit));
+    // The empty POST (half of every session's messages): nothing to wait for. Node drops the unread
+    // request once the response ends.
+    if (declaredLength === '0' && (stream as IncomingMessage).headers['transfer-encoding'] === undefined)
+      return Promise.resolve(EMPTY_BODY);
+    return new Promise((resolve, reject) => {
+      let first: Buffer | null = null;
+      let chunks: Buffer[] | null = null;
+      let size = 0;
+      const stop = () => {
+        reading.delete(stream);
         stream.removeAllListeners('data');
         stream.resume();
-        reject(new BodyTooLarge(limit));
-      } else chunks.push(chunk);
+      };
+      reading.set(stream, {
+        due: Date.now() + timeoutMs,
+        expire: () => {
+          stop();
+          reject(new BodyTimeout(timeoutMs));
+        },
+      });
+      timer ??= setInterval(check, every).unref();
+      stream.on('close', () => reading.delete(stream));
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) {
+          stop();
+          reject(new BodyTooLarge(limit));
+        } else if (first === null) first = chunk;
+        else (chunks ??= [first]).push(chunk);
+      });
+      stream.on('end', () => {
+        reading.delete(stream);
+        // Most messages arrive in one chunk: that chunk is the body, not a copy of it.
+        resolve(chunks !== null ? Buffer.concat(chunks, size) : (first ?? EMPTY_BODY));
+      });
+      stream.on('error', (err) => {
+        reading.delete(stream);
+        reject(err);
+      });
     });
-    stream.on('end', () => {
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks, size));
-    });
-    stream.on('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-  });
+  };
 }
 
 /** What the door answers (a challenge may be several WWW-Authenticate headers). */
@@ -190,6 +220,7 @@ function rawPath(url: string): string {
 export function createCwmpDoor(o: CwmpDoorOptions & { log: FastifyBaseLogger }) {
   const socketSessions = new WeakMap<Socket, string | typeof SHARED>();
   const errorAnswer = createErrorAnswers();
+  const readBody = createBodyReader(o.bodyTimeoutMs);
 
   function sessionNamed(req: IncomingMessage, cookie: string | null): string | null {
     if (cookie !== null || !o.connectionFallback) return cookie;
@@ -215,7 +246,7 @@ export function createCwmpDoor(o: CwmpDoorOptions & { log: FastifyBaseLogger }) 
     // A new session while the event loop runs late: refused before its body is read.
     if (!session && o.shedder.overloaded()) return o.shedder.refuse(o.log);
     // Routers send any Content-Type, an empty one, or none: every body is read raw (issue 23).
-    const raw = await readBody(req, req.headers['content-length'], bodyLimitFor(sessionId), o.bodyTimeoutMs);
+    const raw = await readBody(req, req.headers['content-length'], bodyLimitFor(sessionId));
     const settings = o.settings.get().cwmp;
     if (!settings.enabled) {
       return {
