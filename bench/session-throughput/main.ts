@@ -27,7 +27,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '..', '..');
 const DEVICES = Number(process.env.THROUGHPUT_DEVICES ?? 10_000);
 const LEVELS = PEAK_LEVELS;
-const DURATION_MS = Number(process.env.THROUGHPUT_SECONDS ?? 10) * 1000;
+const DURATION_MS = Number(process.env.THROUGHPUT_SECONDS ?? 5) * 1000;
+/**
+ * Rounds of runs. In each round every target runs once at each number of connections, one after
+ * another, so that a change in the machine's speed (it is shared: the limit alone moved by a quarter
+ * within minutes) falls on every target alike instead of on whichever ran in that minute.
+ */
+const ROUNDS = Number(process.env.THROUGHPUT_ROUNDS ?? 3);
 
 const bodies = Array.from({ length: DEVICES }, (_, i) => informBody(i + 1));
 
@@ -36,36 +42,68 @@ interface Row {
   result: LoadResult;
   cpu: CpuAccount;
   connections: number;
-  /** The rate at each number of connections tried (the peak's runs). */
+  /** The median rate at each number of connections tried (the peak's runs). */
   levels?: string;
+  /** Its rate in each round, at the number of connections of its peak. */
+  rounds?: number[];
+}
+
+/** A server under measurement. */
+interface Target {
+  name: string;
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
 }
 
 const rate = (r: Row) => r.result.sessions / r.result.seconds;
 
-async function measure(
-  target: string,
-  url: string,
-  pid: number,
-  connections: number,
-  rate?: number,
-): Promise<Row> {
-  const account = startCpuAccount(pid);
+async function measure(target: Target, connections: number, rate?: number): Promise<Row> {
+  const account = startCpuAccount(target.pid);
   const result = await runLoad({
-    url,
+    url: target.url,
     connections,
     durationMs: DURATION_MS,
     bodies,
     ...(rate ? { rate } : {}),
   });
-  return { target, result, cpu: account(result.sessions), connections };
+  return { target: target.name, result, cpu: account(result.sessions), connections };
 }
 
-/** The best closed-loop rate over LEVELS. */
-async function peakOf(target: string, url: string, pid: number): Promise<Row> {
-  const runs: Row[] = [];
-  for (const connections of LEVELS) runs.push(await measure(target, url, pid, connections));
-  const best = runs.reduce((a, b) => (rate(b) > rate(a) ? b : a));
-  return { ...best, levels: runs.map((r) => `${r.connections}: ${rate(r).toFixed(0)}`).join(', ') };
+/**
+ * Every target's peak: ROUNDS rounds, each running every target once at each of LEVELS (the order of
+ * the targets turning from round to round); a target's rate at a level is its median over the rounds
+ * (the run shown is that median run), and its peak the best level.
+ */
+async function peaks(targets: readonly Target[]): Promise<Row[]> {
+  const runs = new Map<string, Row[]>(targets.map((t) => [t.name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const connections of LEVELS) {
+      for (let i = 0; i < targets.length; i++) {
+        const target = targets[(i + round) % targets.length]!;
+        runs.get(target.name)!.push(await measure(target, connections));
+      }
+    }
+  }
+  return targets.map((t) => {
+    const byLevel = LEVELS.map((connections) => {
+      const at = runs
+        .get(t.name)!
+        .filter((r) => r.connections === connections)
+        .sort((a, b) => rate(a) - rate(b));
+      return { median: at[Math.floor(at.length / 2)]!, all: at };
+    });
+    const best = byLevel.reduce((a, b) => (rate(b.median) > rate(a.median) ? b : a));
+    return {
+      ...best.median,
+      levels: byLevel.map((l) => `${l.median.connections}: ${rate(l.median).toFixed(0)}`).join(', '),
+      // In the order the rounds ran (the runs of one level, before sorting, are in round order).
+      rounds: runs
+        .get(t.name)!
+        .filter((r) => r.connections === best.median.connections)
+        .map(rate),
+    };
+  });
 }
 
 /**
@@ -77,7 +115,7 @@ async function analyze(url: string): Promise<void> {
   await runStatement(url, 'ANALYZE');
 }
 
-async function provisorRun(label: string, env: Record<string, string>): Promise<Row[]> {
+async function startProvisor(label: string, env: Record<string, string>): Promise<Target> {
   const server = await startProvisorProcess({
     env: {
       ...SESSION_BENCH_ENV,
@@ -93,32 +131,20 @@ async function provisorRun(label: string, env: Record<string, string>): Promise<
     ],
   });
   pinServer(server.child.pid!);
-  try {
-    // Register every router once (and warm up), then measure.
-    const warm = await runLoad({
-      url: server.url,
-      connections: 32,
-      durationMs: 600_000,
-      bodies,
-      maxSessions: DEVICES,
-    });
-    if (warm.failures > 0) throw new Error(`${warm.failures} sessions failed while registering the routers`);
-    if (env.DATABASE_URL?.startsWith('postgres')) await analyze(env.DATABASE_URL);
-    const peak = await peakOf(`Provisor (${label})`, server.url, server.child.pid!);
-    const paced = await measure(
-      `Provisor (${label}) at 80% of peak`,
-      server.url,
-      server.child.pid!,
-      peak.connections,
-      0.8 * rate(peak),
-    );
-    return [peak, paced];
-  } finally {
-    await server.stop();
-  }
+  // Register every router once (and warm up).
+  const warm = await runLoad({
+    url: server.url,
+    connections: 32,
+    durationMs: 600_000,
+    bodies,
+    maxSessions: DEVICES,
+  });
+  if (warm.failures > 0) throw new Error(`${warm.failures} sessions failed while registering the routers`);
+  if (env.DATABASE_URL?.startsWith('postgres')) await analyze(env.DATABASE_URL);
+  return { name: `Provisor (${label})`, url: server.url, pid: server.child.pid!, stop: server.stop };
 }
 
-async function limitRun(keepAlive: boolean): Promise<Row> {
+async function startLimit(keepAlive: boolean): Promise<Target> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'limit-server.ts')], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -127,30 +153,45 @@ async function limitRun(keepAlive: boolean): Promise<Row> {
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   pinServer(child.pid!);
   const url = `http://127.0.0.1:${line.toString().trim()}`;
-  try {
-    await runLoad({ url, connections: 32, durationMs: 2000, bodies });
-    return await peakOf(
-      keepAlive ? 'limit server, connection kept across sessions' : 'limit server (node:http)',
-      url,
-      child.pid!,
-    );
-  } finally {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  }
+  await runLoad({ url, connections: 32, durationMs: 2000, bodies });
+  return {
+    name: keepAlive ? 'limit server, connection kept across sessions' : 'limit server (node:http)',
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
 }
 
 pinLoad();
 console.log(pinNote());
-const rows: Row[] = [];
 // The limit: the same sessions, ended with Connection: close as Provisor (like GenieACS) ends them,
 // so each session is a new TCP connection on both sides. For reference, the same server keeping the
 // connection from one session to the next, which no CWMP session does.
-rows.push(await limitRun(false));
-rows.push(await limitRun(true));
-rows.push(...(await provisorRun('SQLite', {})));
-const pgUrl = await sessionBenchDatabase('provisor_bench');
-if (pgUrl) rows.push(...(await provisorRun('PostgreSQL', { DATABASE_URL: pgUrl })));
+const targets: Target[] = [await startLimit(false), await startLimit(true)];
+const rows: Row[] = [];
+try {
+  targets.push(await startProvisor('SQLite', {}));
+  const pgUrl = await sessionBenchDatabase('provisor_bench');
+  if (pgUrl) targets.push(await startProvisor('PostgreSQL', { DATABASE_URL: pgUrl }));
+  const measured = await peaks(targets);
+  for (const [i, peak] of measured.entries()) {
+    rows.push(peak);
+    // Latency at 80% of Provisor's peak rate, at the peak's number of connections.
+    if (i >= 2)
+      rows.push(
+        await measure(
+          { ...targets[i]!, name: `${peak.target} at 80% of peak` },
+          peak.connections,
+          0.8 * rate(peak),
+        ),
+      );
+  }
+} finally {
+  for (const t of targets) await t.stop();
+}
 
 const limit = rows[0]!;
 const keptLimit = rows[1]!;
@@ -169,11 +210,16 @@ const table = rows.map((r) => {
     'p99 ms': percentile(sorted, 99).toFixed(2),
     'vs limit': (rate(r) / rate(limit)).toFixed(2),
     'vs kept-connection limit': (rate(r) / rate(keptLimit)).toFixed(2),
+    // Each round's rate against the limit's in the same round: how far the ratio moved between rounds.
+    'vs limit by round': r.rounds
+      ? r.rounds.map((x, i) => (x / (limit.rounds?.[i] ?? rate(limit))).toFixed(2)).join(' ')
+      : '',
     failures: String(r.result.failures),
   };
 });
 console.log(
-  `${DEVICES} routers, ${DURATION_MS / 1000} s per run; peak: the best of ${LEVELS.join(', ')} connections`,
+  `${DEVICES} routers, ${DURATION_MS / 1000} s per run, ${ROUNDS} rounds of every target at each of ` +
+    `${LEVELS.join(', ')} connections; a level's rate is its median round, the peak the best level`,
 );
 printTable(table);
 for (const r of rows) if (r.levels) console.log(`${r.target}: sessions/s by connections: ${r.levels}`);
@@ -183,6 +229,7 @@ console.log(
     devices: DEVICES,
     connections: LEVELS,
     durationMs: DURATION_MS,
+    rounds: ROUNDS,
     rows: table,
     levels: Object.fromEntries(rows.filter((r) => r.levels).map((r) => [r.target, r.levels])),
   })}`,
