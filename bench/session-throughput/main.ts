@@ -91,7 +91,7 @@ async function peaks(targets: readonly Target[]): Promise<Row[]> {
         .get(t.name)!
         .filter((r) => r.connections === connections)
         .sort((a, b) => rate(a) - rate(b));
-      return { median: at[Math.floor(at.length / 2)]!, all: at };
+      return { median: at[Math.floor(at.length / 2)]! };
     });
     const best = byLevel.reduce((a, b) => (rate(b.median) > rate(a.median) ? b : a));
     return {

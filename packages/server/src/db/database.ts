@@ -19,6 +19,12 @@ export type Dialect = DatabaseConfig['kind'];
  */
 export type PreparedQuery = <R>(sql: string, params: readonly unknown[]) => Promise<R[]>;
 
+/** A statement written with `?` placeholders, as PostgreSQL takes it (`$1`, `$2`, ...). */
+export function numberedPlaceholders(text: string): string {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+}
+
 /**
  * Every statement sent to the database since it was opened: on SQLite each statement run, on
  * PostgreSQL each query a connection sends (one round trip each, transaction begin and commit
@@ -193,8 +199,7 @@ export function openDatabase(
   const prepared: PreparedQuery = async <R>(text: string, params: readonly unknown[]) => {
     let statement = named.get(text);
     if (!statement) {
-      let n = 0;
-      statement = { name: `provisor_${named.size + 1}`, text: text.replace(/\?/g, () => `$${++n}`) };
+      statement = { name: `provisor_${named.size + 1}`, text: numberedPlaceholders(text) };
       named.set(text, statement);
     }
     return (await pool.query({ ...statement, values: [...params] })).rows as R[];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { PreparedQuery } from '../../db/database';
+import { numberedPlaceholders, type PreparedQuery } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type {
   DeviceContact,
@@ -103,11 +103,6 @@ export function createDevicesRepository(
    * more JavaScript than the read it replaced (bench/provisioning-wave profile).
    */
   const jobFactsStatements = new Map<string, string>();
-  /** A text of `?`s as Kysely's raw query takes it on this dialect. */
-  const numbered = (text: string) => {
-    let n = 0;
-    return dialect === 'postgres' ? text.replace(/\?/g, () => `$${++n}`) : text;
-  };
   function jobFactsStatement(told: { waiting?: boolean; running?: boolean; lastFailed?: boolean }): string {
     const facts = ['waiting', 'running', 'lastFailed'] as const;
     const key = facts.map((f) => (told[f] === undefined ? '-' : told[f] ? '1' : '0')).join('');
@@ -148,7 +143,7 @@ export function createDevicesRepository(
       differs.push(`${columns[f]} <> ${value ? 1 : 0}`);
     }
     // The status's case reads the row as it was (SQL evaluates every assignment on the old row).
-    // `?` on both dialects: `prepared` numbers them for PostgreSQL, and so does runFacts without it.
+    // `?` on both dialects: `prepared` numbers them for PostgreSQL, and so does recordJobFacts without it.
     const text =
       `update devices set ${assignments.join(', ')}, ` +
       `updated_at = (case when status = ${status} then updated_at else ? end) ` +
@@ -463,7 +458,11 @@ export function createDevicesRepository(
       const text = jobFactsStatement(told);
       const rows = options.prepared
         ? await options.prepared<Row>(text, [now, id])
-        : (await db.executeQuery<Row>(CompiledQuery.raw(numbered(text), [now, id]))).rows;
+        : (
+            await db.executeQuery<Row>(
+              CompiledQuery.raw(dialect === 'postgres' ? numberedPlaceholders(text) : text, [now, id]),
+            )
+          ).rows;
       const row = rows[0];
       if (!row) return undefined;
       const { previous_status, ...device } = row;
