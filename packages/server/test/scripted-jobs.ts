@@ -37,7 +37,7 @@ export function scriptedJobs() {
       // Kept until its answer is recorded: if that fails, the session gives the RPC back.
       await inFlight.get(jobId)?.complete(answer);
       inFlight.delete(jobId);
-      return null;
+      return { rpc: null, settled: false };
     },
     async unanswered(jobId, reason) {
       const rpc = inFlight.get(jobId);

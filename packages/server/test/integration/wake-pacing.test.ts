@@ -51,6 +51,12 @@ it(`wakes ${ROUTERS} routers through a door of ${ROOM} sessions without a refuse
       // Long enough for refused routers to come back (the assertions below tell them apart).
       30_000,
     );
+    // A job is complete before its session's last answer (204) reaches the router.
+    await acs.waitFor(
+      'every session to end',
+      async () => fleet.stats().sessionsOk - before.sessionsOk >= ROUTERS,
+      5_000,
+    );
   } finally {
     clearInterval(watch);
   }

@@ -191,9 +191,9 @@ export function createSessionEngine(
             e.answer.name === 'Fault' ? 'fault' : 'answered',
           );
         }
-        const rpc = await jobs.answered(facts(s), e.jobId, e.answer);
+        const { rpc, settled } = await jobs.answered(facts(s), e.jobId, e.answer);
         if (observer && rpc) rpcSentAt.set(s.id, performance.now());
-        return { kind: 'answer-recorded', rpc };
+        return { kind: 'answer-recorded', rpc, ...(settled ? { settled: true } : {}) };
       }
       case 'unanswered':
         await jobs.unanswered(e.jobId, e.reason, s.id);

@@ -61,6 +61,25 @@ export interface JobRpc {
   request: CpeMethodRequest;
 }
 
+/**
+ * A step recorded: the RPC to send now, if any; when the job finished, the device's unfinished jobs
+ * as read right after (jobs.finishAndRead).
+ */
+interface Applied {
+  rpc: JobRpc | null;
+  unfinished?: readonly JobRow[];
+}
+
+/**
+ * What the session hears once an answer is recorded: the RPC to send next, if any; `settled` when
+ * none is left to run for the device, as read after the job finished (the device's job facts were
+ * written from that read), so the session ends without reading the jobs again.
+ */
+export interface AnswerOutcome {
+  rpc: JobRpc | null;
+  settled: boolean;
+}
+
 /** Why an RPC got no answer. */
 export type NoAnswerReason = 'timeout' | 'session-ended' | 'rpc-limit' | 'internal-error';
 
@@ -176,28 +195,26 @@ export function createJobEngine(
     };
   }
 
-  /**
-   * Records a step (in session `sessionId`) decided on the view `v`; answers the RPC to send now, if
-   * any.
-   */
+  /** Records a step (in session `sessionId`) decided on the view `v`. */
   async function apply(
     job: JobRow,
     current: JobState,
     step: Step,
     sessionId: string,
     v: { device?: JobDevice },
-  ): Promise<JobRpc | null> {
+  ): Promise<Applied> {
     // What it read or wrote, and the device fields a finished job sets, in one write of the device.
     const fields = step.kind === 'done' ? step.device : undefined;
     if ((step.writes && step.writes.length > 0) || fields)
       await devices.storeParameters(job.device_id, step.writes ?? [], fields, v.device);
     switch (step.kind) {
       case 'done':
-        await jobs.finish(job, 'completed', { result: step.result });
-        return null;
+        return { rpc: null, ...(await finished(job, 'completed', { result: step.result })) };
       case 'fail':
-        await jobs.finish(job, 'failed', { error: step.error, faultCode: step.faultCode ?? null });
-        return null;
+        return {
+          rpc: null,
+          ...(await finished(job, 'failed', { error: step.error, faultCode: step.faultCode ?? null })),
+        };
       case 'again':
         // Moved meanwhile (an operator finished it): theirs is the last word, so nothing is written.
         if (job.attempts < o.maxAttempts) {
@@ -206,23 +223,47 @@ export function createJobEngine(
               { jobId: job.id, type: job.type, attempt: job.attempts, faultCode: step.faultCode },
               `jobs: tried again (${step.error})`,
             );
-          return null;
+          return { rpc: null };
         }
-        await jobs.finish(job, 'failed', {
-          error: job.attempts > 1 ? `${step.error} (${job.attempts} attempts)` : step.error,
-          faultCode: step.faultCode ?? null,
-        });
-        return null;
+        return {
+          rpc: null,
+          ...(await finished(job, 'failed', {
+            error: job.attempts > 1 ? `${step.error} (${job.attempts} attempts)` : step.error,
+            faultCode: step.faultCode ?? null,
+          })),
+        };
       case 'wait':
         await jobs.progress(job, { ...step.state, inFlight: false });
-        return null;
+        return { rpc: null };
       case 'yield':
         await jobs.park(job, { ...step.state, inFlight: false, yieldedIn: sessionId });
-        return null;
+        return { rpc: null };
       case 'rpc':
         await jobs.progress(job, sentState(current, step));
-        return { jobId: job.id, request: step.request };
+        return { rpc: { jobId: job.id, request: step.request } };
     }
+  }
+
+  /** The job finishes; answers the device's unfinished jobs as read right after. */
+  async function finished(
+    job: JobRow,
+    status: 'completed' | 'failed',
+    r: { result?: unknown; error?: string; faultCode?: number | null },
+  ): Promise<{ unfinished: readonly JobRow[] }> {
+    return { unfinished: (await jobs.finishAndRead(job, status, r)).unfinished };
+  }
+
+  /**
+   * The session's outcome once a job's answer was recorded: its next RPC, or `settled` when the job
+   * finished and, as read right after, no job is left to run in this session (nextRpc would read
+   * the same and write the same facts).
+   */
+  function outcome(applied: Applied, sessionId: string): AnswerOutcome {
+    const settled =
+      applied.rpc === null &&
+      applied.unfinished !== undefined &&
+      nextJob(applied.unfinished, sessionId) === undefined;
+    return { rpc: applied.rpc, settled };
   }
 
   /** A descriptor's move, or the job's failure when the descriptor throws (a bug, or bad params). */
@@ -422,7 +463,7 @@ export function createJobEngine(
           // Cancelled or finished since it was read (an operator, a cancelled campaign): the next one.
           if (!started) continue;
           const v = await view(started, kept, s.baseUrl);
-          const rpc = await apply(
+          const { rpc } = await apply(
             started,
             kept,
             decide(started, 'start', () => d.start(v)),
@@ -444,22 +485,25 @@ export function createJobEngine(
         }
         const started = await jobs.start(job, s.sessionId);
         if (!started) continue;
-        const rpc = await apply(started, {}, step, s.sessionId, v);
+        const { rpc } = await apply(started, {}, step, s.sessionId, v);
         if (rpc) return rpc;
       }
     },
 
-    /** The CPE answered a job's RPC: the job moves on; answers its next RPC, if it has one. */
+    /**
+     * The CPE answered a job's RPC: the job moves on; answers its next RPC, if it has one, or whether
+     * the session is settled (AnswerOutcome).
+     */
     async answered(
       s: SessionFacts,
       jobId: string,
       answer: CpeMethodResponse | CwmpFault,
-    ): Promise<JobRpc | null> {
+    ): Promise<AnswerOutcome> {
       const job = await jobs.find(jobId);
       if (!job || job.status !== 'running') {
         // An operator finished it meanwhile (spec §4 mark complete / failed): theirs is the last word.
         log.info({ jobId, status: job?.status }, 'jobs: an answer for a job no longer running; ignored');
-        return null;
+        return { rpc: null, settled: false };
       }
       const state = stateOf(job);
       const d = descriptorOf(job.type);
@@ -467,18 +511,22 @@ export function createJobEngine(
         // The descriptor may have another way (refresh reads by name what a partial path refused).
         const v = d.fault ? await view(job, state, s.baseUrl) : undefined;
         const step = v ? decide(job, 'read the Fault', () => d.fault!(v, answer)) : null;
-        if (step) return apply(job, state, step, s.sessionId, v ?? {});
-        await jobs.finish(job, 'failed', { error: describeFault(answer), faultCode: answer.faultCode });
-        return null;
+        if (step) return outcome(await apply(job, state, step, s.sessionId, v ?? {}), s.sessionId);
+        const failed = await finished(job, 'failed', {
+          error: describeFault(answer),
+          faultCode: answer.faultCode,
+        });
+        return outcome({ rpc: null, ...failed }, s.sessionId);
       }
       const v = await view(job, state, s.baseUrl);
-      return apply(
+      const applied = await apply(
         job,
         state,
         decide(job, `read ${answer.name}`, () => d.answer(v, answer)),
         s.sessionId,
         v,
       );
+      return outcome(applied, s.sessionId);
     },
 
     /**

@@ -239,14 +239,16 @@ export function createJobsService(
    * and whether one runs, read here, and whether the last finished job failed when the caller knows
    * (`lastFailed`) or asks to read it ('read'); when a job was just set running (`started`), jobs wait
    * and one runs, which needs no read. One device's tellings run in order, each reading after the one
-   * before was written, so the last written is the latest read (in this process).
+   * before was written, so the last written is the latest read (in this process). Answers the
+   * unfinished jobs it read (null when it read none).
    */
   function tellDevices(
     deviceId: string,
     { lastFailed, started }: { lastFailed?: boolean | 'read'; started?: true } = {},
-  ): Promise<void> {
+  ): Promise<JobRow[] | null> {
+    let unfinished: JobRow[] | null = null;
     const run = async () => {
-      const unfinished = started ? null : await repo.unfinished(deviceId);
+      unfinished = started ? null : await repo.unfinished(deviceId);
       const facts: Partial<JobFacts> = unfinished
         ? { waiting: unfinished.length > 0, running: unfinished.some((j) => j.status === 'running') }
         : { waiting: true, running: true };
@@ -254,7 +256,7 @@ export function createJobsService(
       else if (lastFailed !== undefined) facts.lastFailed = lastFailed;
       await devices.recordJobFacts(deviceId, facts);
     };
-    return inTellingTurn(deviceId, run);
+    return inTellingTurn(deviceId, run).then(() => unfinished);
   }
 
   /**
@@ -287,6 +289,29 @@ export function createJobsService(
     await Promise.all(ids.map((id) => telling.get(id)?.catch(() => undefined)));
     await devices.markJobsWaiting(ids);
     bus.signal('jobs_arrived', { devices: targets });
+  }
+
+  async function finishAndRead(
+    job: JobRow,
+    status: 'completed' | 'failed' | 'cancelled',
+    r: { result?: unknown; error?: string; faultCode?: number | null },
+  ): Promise<{ done: JobRow; unfinished: readonly JobRow[] }> {
+    const done = await set(job, {
+      status,
+      result: r.result === undefined ? job.result : JSON.stringify(r.result),
+      error: r.error ?? (status === 'completed' ? null : job.error),
+      fault_code: r.faultCode ?? (status === 'completed' ? null : job.fault_code),
+      state: null,
+      wait_until: null,
+      finished_at: now(),
+      ...RELEASED,
+    });
+    // It is the job that finished last now (a cancelled one is not counted).
+    const unfinished = await tellDevices(
+      job.device_id,
+      status === 'cancelled' ? {} : { lastFailed: status === 'failed' },
+    );
+    return { done, unfinished: unfinished ?? [] };
   }
 
   return {
@@ -446,20 +471,14 @@ export function createJobsService(
       status: 'completed' | 'failed' | 'cancelled',
       r: { result?: unknown; error?: string; faultCode?: number | null },
     ): Promise<JobRow> {
-      const done = await set(job, {
-        status,
-        result: r.result === undefined ? job.result : JSON.stringify(r.result),
-        error: r.error ?? (status === 'completed' ? null : job.error),
-        fault_code: r.faultCode ?? (status === 'completed' ? null : job.fault_code),
-        state: null,
-        wait_until: null,
-        finished_at: now(),
-        ...RELEASED,
-      });
-      // It is the job that finished last now (a cancelled one is not counted).
-      await tellDevices(job.device_id, status === 'cancelled' ? {} : { lastFailed: status === 'failed' });
-      return done;
+      return (await finishAndRead(job, status, r)).done;
     },
+
+    /**
+     * `finish`, answering also the device's unfinished jobs as the telling that followed it read them
+     * (engine.ts: a session whose job finished ends on that read, without reading them again).
+     */
+    finishAndRead,
 
     /** spec §4: retry a failed or cancelled job (or nudge a pending one). */
     async retry(id: string): Promise<JobRow> {

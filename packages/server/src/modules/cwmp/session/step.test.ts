@@ -260,6 +260,33 @@ describe('session step: our RPCs', () => {
     expect(kinds(r.effects)).toEqual(['closed']);
   });
 
+  it('ends with 204 without asking again when the job side found no job left after the answer, unless a job arrived meanwhile', () => {
+    const answered = () => {
+      let r = step(opened({}, true), post(''), env());
+      r = step(r.state, rpc('job-1', reboot), env());
+      return step(r.state, post({ name: 'RebootResponse' }, { id: 'aaaaaaaa.1' }), env());
+    };
+    // Settled: the job side read the device's jobs after the job finished and none is left to run.
+    let r = step(answered().state, { kind: 'answer-recorded', rpc: null, settled: true }, env());
+    expect(r.reply).toMatchObject({ status: 204, headers: { connection: 'close' } });
+    expect(r.state?.phase).toBe('ended');
+    expect(kinds(r.effects)).toEqual(['closed']);
+    // A job created while the answer was being recorded: the job side's read may have missed it.
+    const arrived = step(answered().state, { kind: 'jobs-arrived' }, env()).state!;
+    r = step(arrived, { kind: 'answer-recorded', rpc: null, settled: true }, env());
+    expect(r.reply).toBeUndefined();
+    expect(kinds(r.effects)).toEqual(['next-rpc']);
+    expect(r.state?.jobsArrived).toBeUndefined();
+    // A job that arrived before the answer went to the job side was there for its read to see.
+    let early = step(opened({}, true), post(''), env());
+    early = step(early.state, rpc('job-1', reboot), env());
+    const before = step(early.state, { kind: 'jobs-arrived' }, env()).state!;
+    const sent = step(before, post({ name: 'RebootResponse' }, { id: 'aaaaaaaa.1' }), env());
+    expect(sent.state?.jobsArrived).toBeUndefined();
+    r = step(sent.state, { kind: 'answer-recorded', rpc: null, settled: true }, env());
+    expect(r.reply).toMatchObject({ status: 204 });
+  });
+
   it("sends a job's next RPC straight after its answer (refresh: GetParameterNames, then GetParameterValues)", () => {
     let r = step(opened({}, true), post(''), env());
     r = step(

@@ -125,6 +125,13 @@ function end(
   };
 }
 
+/** The session as an answer goes to the job side: jobs that arrive from now on are news to it. */
+function answering(state: SessionState): SessionState {
+  if (state.jobsArrived === undefined) return state;
+  const { jobsArrived: _seen, ...rest } = state;
+  return rest;
+}
+
 /** The CPE handed us the turn (empty POST) or answered: the next RPC, if the session may send one. */
 function ask(state: SessionState, env: StepEnv, effects: SessionEffect[] = []): StepResult {
   if (state.rpcCount >= env.maxRpcsPerSession) {
@@ -356,7 +363,7 @@ function onPost(named: SessionState | null, input: PostInput, env: StepEnv): Ste
       );
     effects.push({ kind: 'answer', jobId: pending.jobId, answer: msg });
     // The RPC stays pending while its answer is recorded: should that fail, its job runs again.
-    return { state: { ...session, phase: 'asking' }, effects };
+    return { state: { ...answering(session), phase: 'asking' }, effects };
   }
   if (isAcsMethodRequest(msg)) return onCpeRequest(session, envelope, msg);
   return only(session, fault(session.namespace, header.id, 8000, `Method not supported: ${msg.name}`));
@@ -434,7 +441,7 @@ function onRpcReady(
     // moves on to the next one.
     const detail = err instanceof CwmpEncodeError ? err.message : String(err);
     return {
-      state: { ...state, nextId: state.nextId + 1 },
+      state: { ...answering(state), nextId: state.nextId + 1 },
       effects: [
         log('error', 'could not encode an RPC', { deviceId: state.deviceId, jobId: rpc.jobId, detail }),
         { kind: 'answer', jobId: rpc.jobId, answer: cwmpFault(8002, `Internal error: ${detail}`) },
@@ -524,11 +531,16 @@ export function step(state: SessionState | null, input: SessionInput, env: StepE
     }
     case 'rpc-ready':
       return onRpcReady(state, input.rpc, env);
-    case 'answer-recorded':
-      // The job has no RPC left: the next job's, if any.
-      return input.rpc ? onRpcReady(state, input.rpc, env) : ask({ ...state, pending: null }, env);
+    case 'answer-recorded': {
+      if (input.rpc) return onRpcReady(state, input.rpc, env);
+      // The job has no RPC left: the session ends when the job side found no other to run (unless a
+      // job arrived after it looked), else the next job's RPC, if any.
+      const { jobsArrived, ...rest } = state;
+      if (input.settled && !jobsArrived) return onRpcReady(rest, null, env);
+      return ask({ ...rest, pending: null }, env);
+    }
     case 'jobs-arrived':
-      return { state: { ...state, jobsWaiting: true }, effects: [] };
+      return { state: { ...state, jobsWaiting: true, jobsArrived: true }, effects: [] };
     case 'timeout':
       return end(state, 'timeout', [log('info', 'session timed out', { deviceId: state.deviceId })]);
     case 'replaced':

@@ -49,6 +49,11 @@ export interface SessionState extends InformEventFacts {
   deviceStatus: string;
   /** Whether jobs may wait for the device (see jobs/engine.ts SessionFacts). */
   jobsWaiting: boolean;
+  /**
+   * A job was created for the device since the answer being recorded went to the job side: its
+   * read of the jobs may have come too early to see it, so the session asks again.
+   */
+  jobsArrived?: boolean;
   /** The Inform created the device: its first ever to this ACS. */
   firstInform?: boolean;
   /** What the Inform's record knew of the device, for the jobs made at its start (RecordedDevice). */
@@ -100,11 +105,16 @@ export interface PostInput {
 
 /**
  * The job side's next RPC: after `next-rpc` (null: nothing more to do), or after `answer` (the same
- * job's next RPC; null: ask for the next job's).
+ * job's next RPC; null: ask for the next job's, unless `settled`).
  */
 export interface RpcReady {
   kind: 'rpc-ready' | 'answer-recorded';
   rpc: { jobId: string; request: CpeMethodRequest } | null;
+  /**
+   * After `answer`: the job finished, and the job side, reading the device's jobs right after, found
+   * none left to run in this session (jobs/engine.ts AnswerOutcome): asking would read the same.
+   */
+  settled?: boolean;
 }
 
 /**
