@@ -111,6 +111,7 @@ export function createSessionEngine(
     commandKeys: s.commandKeys,
     ...(s.parameterKey !== undefined ? { parameterKey: s.parameterKey } : {}),
     baseUrl: s.baseUrl,
+    ...(s.toStart ? { toStart: s.toStart } : {}),
   });
 
   /** Runs one effect; answers the input it produces, if it produces one. */

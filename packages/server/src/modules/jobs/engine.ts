@@ -44,6 +44,11 @@ export interface SessionFacts extends InformFacts {
   baseUrl: string;
   /** What the Inform's record knew of the device (absent: read from the database). */
   device?: InformedDevice;
+  /**
+   * The job sessionStarted read as the next to start (SessionStart), while no job arrived since and
+   * no RPC was asked for yet: the first nextRpc starts it without reading the jobs again.
+   */
+  toStart?: JobRow;
 }
 
 /** What recording the Inform learnt of the device (cwmp/session/types.ts InformedFacts). */
@@ -78,6 +83,15 @@ interface Applied {
 export interface AnswerOutcome {
   rpc: JobRpc | null;
   settled: boolean;
+}
+
+/**
+ * What sessionStarted answers: whether jobs wait for the device, and the job the session's first
+ * nextRpc starts when the jobs it read are still as read (SessionFacts.toStart).
+ */
+export interface SessionStart {
+  jobsWaiting: boolean;
+  toStart?: JobRow;
 }
 
 /** Why an RPC got no answer. */
@@ -378,6 +392,26 @@ export function createJobEngine(
     return step.kind === 'wait' ? ((await jobs.find(job.id)) ?? null) : null;
   }
 
+  /**
+   * A pending job starts afresh. Its first step is decided on the job as it will be once started, so
+   * that a first RPC is claimed and written in one guarded statement (the claim still decides: a job
+   * cancelled or started elsewhere meanwhile is left, and null answered, as for a job that finished
+   * without an RPC).
+   */
+  async function startAfresh(job: JobRow, s: SessionFacts): Promise<JobRpc | null> {
+    const d = descriptorOf(job.type);
+    const claimed = jobs.asStarted(job, s.sessionId);
+    const v = await view(claimed, {}, s.baseUrl);
+    const step = decide(claimed, 'start', () => d.start(v));
+    if (step.kind === 'rpc' && !(step.writes && step.writes.length > 0)) {
+      if (!(await jobs.start(job, s.sessionId, sentState({}, step)))) return null;
+      return { jobId: job.id, request: step.request };
+    }
+    const started = await jobs.start(job, s.sessionId);
+    if (!started) return null;
+    return (await apply(started, {}, step, s.sessionId, v)).rpc;
+  }
+
   return {
     /**
      * The Inform was recorded: a job whose RPC went out in the device's earlier session (in any
@@ -385,12 +419,14 @@ export function createJobEngine(
      * or reset see the Inform, and so do jobs whose answer was lost; the device gets its
      * connection-request credentials if it needs them. Answers whether jobs wait now.
      */
-    async sessionStarted(s: SessionFacts): Promise<{ jobsWaiting: boolean }> {
+    async sessionStarted(s: SessionFacts): Promise<SessionStart> {
       // Most sessions: the same answer as the whole path below, without its reads and calls.
       if (nothingToStart(s)) return { jobsWaiting: false };
       // Read once, and only when the Inform found jobs waiting (a new device has none).
       let unfinished = s.jobsWaiting ? await jobs.unfinishedOf(s.deviceId) : [];
       let factoryReset = false;
+      /** Whether this start moved a job (took one over, settled one, showed one the Inform). */
+      let moved = false;
       if (
         unfinished.some((j) => j.status === 'running' && stateOf(j).inFlight) ||
         unfinished.some((j) => stateOf(j).lost)
@@ -404,6 +440,7 @@ export function createJobEngine(
           if (job && (job.status === 'pending' || job.status === 'running')) settled.push(job);
         }
         unfinished = settled;
+        moved = true;
       }
       for (const job of unfinished) {
         const state = stateOf(job);
@@ -413,6 +450,7 @@ export function createJobEngine(
         const v = await view(job, state, s.baseUrl);
         const step = decide(job, 'read the Inform', () => d.inform!(v, s));
         if (step) await apply(job, state, step, s.sessionId, v);
+        if (step) moved = true;
         if (job.type === 'factory-reset' && step?.kind === 'done') factoryReset = true;
       }
       // The jobs the ACS makes for itself as a session starts, all here: each rule answers the job it
@@ -431,7 +469,13 @@ export function createJobEngine(
       );
       await jobs.createInSession(s.deviceId, wanted);
       const exists = credentials === 'exists' || profile === 'exists';
-      return { jobsWaiting: s.jobsWaiting || exists || wanted.length > 0 };
+      const jobsWaiting = s.jobsWaiting || exists || wanted.length > 0;
+      // The jobs as read are still the jobs (none moved, made or cancelled here): the job that will
+      // start, if it starts afresh, is known without reading them again at the first nextRpc.
+      const next = moved || bootstrap || wanted.length > 0 ? undefined : nextJob(unfinished, s.sessionId);
+      return next && next.status === 'pending' && !resumes(next)
+        ? { jobsWaiting, toStart: next }
+        : { jobsWaiting };
     },
 
     /** The next RPC for the device: its oldest unfinished job starts; null when nothing is to do. */
@@ -439,6 +483,12 @@ export function createJobEngine(
       // No job waited at the Inform and none arrived since: an online or offline device stays as it
       // is (the common end of a periodic session, without a query).
       if (!s.jobsWaiting && (s.deviceStatus === 'online' || s.deviceStatus === 'offline')) return null;
+      // The job sessionStarted found to start (no job arrived since): started without a read; a
+      // claim that fails (cancelled or started elsewhere meanwhile) reads the jobs as below.
+      if (s.toStart) {
+        const started = await startAfresh(s.toStart, s);
+        if (started) return started;
+      }
       for (;;) {
         // When none is left to run, the device's facts are settled from this same read (the safety
         // net for facts an older version wrote or a failed write lost, without reading again).
@@ -473,19 +523,9 @@ export function createJobEngine(
           if (rpc) return rpc;
           continue;
         }
-        // Any other job starts afresh. Its first step is decided on the job as it will be once
-        // started, so that a first RPC is claimed and written in one guarded statement (the claim
-        // still decides: a job cancelled or started elsewhere meanwhile is left, and the next one read).
-        const claimed = jobs.asStarted(job, s.sessionId);
-        const v = await view(claimed, {}, s.baseUrl);
-        const step = decide(claimed, 'start', () => d.start(v));
-        if (step.kind === 'rpc' && !(step.writes && step.writes.length > 0)) {
-          if (!(await jobs.start(job, s.sessionId, sentState({}, step)))) continue;
-          return { jobId: job.id, request: step.request };
-        }
-        const started = await jobs.start(job, s.sessionId);
-        if (!started) continue;
-        const { rpc } = await apply(started, {}, step, s.sessionId, v);
+        // Any other job starts afresh (null: it finished without an RPC, or its claim failed: the
+        // next one read).
+        const rpc = await startAfresh(job, s);
         if (rpc) return rpc;
       }
     },

@@ -186,6 +186,48 @@ describe('job engine', () => {
     expect((await job(jobId)).status).toBe('completed');
   });
 
+  it('starts the job the Inform found waiting; one finished by an operator before the empty POST is left for the next', async () => {
+    const { cpe, id } = await knownCpe();
+    const read = async (path: string) =>
+      (await api('POST', `/api/devices/${id}/get-parameters`, { parameters: [path] })).json().job
+        .id as string;
+    const first = await read('InternetGatewayDevice.Time.');
+    const second = await read('InternetGatewayDevice.DeviceInfo.');
+    // The session starts with both waiting; the first is marked failed before the CPE hands over.
+    expect((await cpe.inform(['6 CONNECTION REQUEST'])).status).toBe(200);
+    expect((await api('POST', `/api/provisioning/jobs/${first}/fail`, { error: 'not now' })).statusCode).toBe(
+      200,
+    );
+    const rpc = await cpe.post('');
+    expect(rpc.envelope?.body).toMatchObject({
+      name: 'GetParameterValues',
+      parameterNames: ['InternetGatewayDevice.DeviceInfo.'],
+    });
+    await cpe.send({ name: 'GetParameterValuesResponse', parameterList: [] }, rpc.envelope!.header.id);
+    expect((await job(first)).status).toBe('failed');
+    expect((await job(second)).status).toBe('completed');
+  });
+
+  it('runs first an older job retried after the Inform, before the job the Inform found waiting', async () => {
+    const { cpe, id } = await knownCpe();
+    const read = async (path: string) =>
+      (await api('POST', `/api/devices/${id}/get-parameters`, { parameters: [path] })).json().job
+        .id as string;
+    const older = await read('InternetGatewayDevice.Time.');
+    await api('POST', `/api/provisioning/jobs/${older}/fail`, { error: 'failed once' });
+    const newer = await read('InternetGatewayDevice.DeviceInfo.');
+    expect((await cpe.inform(['6 CONNECTION REQUEST'])).status).toBe(200);
+    // Retried while the session is open: it waits again, and it was created first.
+    expect((await api('POST', `/api/provisioning/jobs/${older}/retry`)).statusCode).toBe(200);
+    let rpc = await cpe.post('');
+    expect(rpc.envelope?.body).toMatchObject({ parameterNames: ['InternetGatewayDevice.Time.'] });
+    rpc = await cpe.send({ name: 'GetParameterValuesResponse', parameterList: [] }, rpc.envelope!.header.id);
+    expect(rpc.envelope?.body).toMatchObject({ parameterNames: ['InternetGatewayDevice.DeviceInfo.'] });
+    await cpe.send({ name: 'GetParameterValuesResponse', parameterList: [] }, rpc.envelope!.header.id);
+    expect((await job(older)).status).toBe('completed');
+    expect((await job(newer)).status).toBe('completed');
+  });
+
   it('hands a job in flight to the new session when the device informs again on another connection', async () => {
     const { cpe, id } = await knownCpe();
     const jobId = (

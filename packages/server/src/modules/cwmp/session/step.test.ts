@@ -10,6 +10,7 @@ import {
   type Inform,
 } from '@provisor/cwmp';
 import { describe, expect, it } from 'vitest';
+import type { JobRow } from '../../../db/tables/jobs';
 import { step } from './step';
 import type { SessionEffect, SessionInput, SessionState, StepEnv, StepResult } from './types';
 
@@ -258,6 +259,54 @@ describe('session step: our RPCs', () => {
     expect(r.reply).toMatchObject({ status: 204, headers: { connection: 'close' } });
     expect(r.state?.phase).toBe('ended');
     expect(kinds(r.effects)).toEqual(['closed']);
+  });
+
+  it("keeps the job the job side found to start at the session's start for its first ask only, unless a job arrives first", () => {
+    const job: JobRow = {
+      id: 'job-1',
+      device_id: 'dev-1',
+      type: 'set-parameters',
+      params: '{}',
+      status: 'pending',
+      attempts: 0,
+      error: null,
+      fault_code: null,
+      result: null,
+      state: null,
+      command_key: null,
+      created_at: '2026-11-27T00:00:00.000Z',
+      started_at: null,
+      finished_at: null,
+      expires_at: '2026-11-28T00:00:00.000Z',
+      wait_until: null,
+      operation_id: null,
+      owner: null,
+      session_id: null,
+      updated_at: '2026-11-27T00:00:00.000Z',
+    };
+    const recorded = () => {
+      const r = step(null, post(inform()), env());
+      return step(
+        r.state,
+        { kind: 'inform-recorded', device: { id: 'dev-1', status: 'online', jobsWaiting: true } },
+        env(),
+      ).state!;
+    };
+    let r = serialisable(step(recorded(), { kind: 'started', jobsWaiting: true, toStart: job }, env()));
+    expect(r.state?.toStart).toEqual(job);
+    // The empty POST asks with it (the effect runs on this state), and the answer drops it.
+    r = step(r.state, post(''), env());
+    expect(kinds(r.effects)).toEqual(['next-rpc']);
+    expect(r.state?.toStart).toEqual(job);
+    r = step(r.state, rpc('job-1', reboot), env());
+    expect(r.state?.toStart).toBeUndefined();
+    // A job that arrives after the start, or while the job side looked, may come before it.
+    const started = step(recorded(), { kind: 'started', jobsWaiting: true, toStart: job }, env()).state!;
+    expect(step(started, { kind: 'jobs-arrived' }, env()).state?.toStart).toBeUndefined();
+    const during = step(recorded(), { kind: 'jobs-arrived' }, env()).state!;
+    expect(
+      step(during, { kind: 'started', jobsWaiting: true, toStart: job }, env()).state?.toStart,
+    ).toBeUndefined();
   });
 
   it('ends with 204 without asking again when the job side found no job left after the answer, unless a job arrived meanwhile', () => {

@@ -521,7 +521,13 @@ export function step(state: SessionState | null, input: SessionInput, env: StepE
     }
     case 'started':
       return {
-        state: { ...state, phase: 'cpe-requests', jobsWaiting: state.jobsWaiting || input.jobsWaiting },
+        state: {
+          ...state,
+          phase: 'cpe-requests',
+          jobsWaiting: state.jobsWaiting || input.jobsWaiting,
+          // Unless a job arrived while the job side looked (it may come first).
+          ...(input.toStart && !state.jobsArrived ? { toStart: input.toStart } : {}),
+        },
         reply: informResponse(state),
         effects: [],
       };
@@ -529,8 +535,11 @@ export function step(state: SessionState | null, input: SessionInput, env: StepE
       const { cpeRequest, ...rest } = state;
       return only(rest, soap(state.namespace, cpeRequest?.id, { name: 'TransferCompleteResponse' }));
     }
-    case 'rpc-ready':
-      return onRpcReady(state, input.rpc, env);
+    case 'rpc-ready': {
+      // The job to start was for the first ask only.
+      const { toStart: _asked, ...rest } = state;
+      return onRpcReady(rest, input.rpc, env);
+    }
     case 'answer-recorded': {
       if (input.rpc) return onRpcReady(state, input.rpc, env);
       // The job has no RPC left: the session ends when the job side found no other to run (unless a
@@ -539,8 +548,11 @@ export function step(state: SessionState | null, input: SessionInput, env: StepE
       if (input.settled && !jobsArrived) return onRpcReady(rest, null, env);
       return ask({ ...rest, pending: null }, env);
     }
-    case 'jobs-arrived':
-      return { state: { ...state, jobsWaiting: true, jobsArrived: true }, effects: [] };
+    case 'jobs-arrived': {
+      // A job that arrived may come before the one the job side found to start: it reads them again.
+      const { toStart: _stale, ...rest } = state;
+      return { state: { ...rest, jobsWaiting: true, jobsArrived: true }, effects: [] };
+    }
     case 'timeout':
       return end(state, 'timeout', [log('info', 'session timed out', { deviceId: state.deviceId })]);
     case 'replaced':

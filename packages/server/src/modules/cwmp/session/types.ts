@@ -8,6 +8,7 @@ import type {
   CwmpNamespace,
   TransferComplete,
 } from '@provisor/cwmp';
+import type { JobRow } from '../../../db/tables/jobs';
 import type { CpePrincipal } from '../cpe-auth';
 
 /**
@@ -50,10 +51,16 @@ export interface SessionState extends InformEventFacts {
   /** Whether jobs may wait for the device (see jobs/engine.ts SessionFacts). */
   jobsWaiting: boolean;
   /**
-   * A job was created for the device since the answer being recorded went to the job side: its
-   * read of the jobs may have come too early to see it, so the session asks again.
+   * A job was created for the device since the session opened, or since the answer being recorded
+   * went to the job side: the job side's read of the jobs may have come too early to see it, so the
+   * session does not take that read's word (toStart, RpcReady.settled) and asks again.
    */
   jobsArrived?: boolean;
+  /**
+   * The job the job side found to start when the session started (jobs/engine.ts SessionStart),
+   * kept for its first ask only, and dropped when a job arrives before it.
+   */
+  toStart?: JobRow;
   /** The Inform created the device: its first ever to this ACS. */
   firstInform?: boolean;
   /** What the Inform's record knew of the device, for the jobs made at its start (RecordedDevice). */
@@ -144,7 +151,7 @@ export type SessionInput =
   | { kind: 'inform-recorded'; device: RecordedDevice }
   /** The device's record refused the Inform's credentials (cpe-auth.ts admission). */
   | { kind: 'inform-refused'; verdict: 'challenge' | 'forbidden' }
-  | { kind: 'started'; jobsWaiting: boolean }
+  | { kind: 'started'; jobsWaiting: boolean; toStart?: JobRow }
   | { kind: 'cpe-request-done' }
   | RpcReady
   /** A job was created for the device during the session. */
