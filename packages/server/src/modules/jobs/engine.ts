@@ -396,18 +396,18 @@ export function createJobEngine(
    * A pending job starts afresh. Its first step is decided on the job as it will be once started, so
    * that a first RPC is claimed and written in one guarded statement (the claim still decides: a job
    * cancelled or started elsewhere meanwhile is left, and null answered, as for a job that finished
-   * without an RPC).
+   * without an RPC). `asRead`: the job as the session's start read it (jobs.start).
    */
-  async function startAfresh(job: JobRow, s: SessionFacts): Promise<JobRpc | null> {
+  async function startAfresh(job: JobRow, s: SessionFacts, asRead = false): Promise<JobRpc | null> {
     const d = descriptorOf(job.type);
     const claimed = jobs.asStarted(job, s.sessionId);
     const v = await view(claimed, {}, s.baseUrl);
     const step = decide(claimed, 'start', () => d.start(v));
     if (step.kind === 'rpc' && !(step.writes && step.writes.length > 0)) {
-      if (!(await jobs.start(job, s.sessionId, sentState({}, step)))) return null;
+      if (!(await jobs.start(job, s.sessionId, sentState({}, step), asRead))) return null;
       return { jobId: job.id, request: step.request };
     }
-    const started = await jobs.start(job, s.sessionId);
+    const started = await jobs.start(job, s.sessionId, undefined, asRead);
     if (!started) return null;
     return (await apply(started, {}, step, s.sessionId, v)).rpc;
   }
@@ -471,9 +471,10 @@ export function createJobEngine(
       const exists = credentials === 'exists' || profile === 'exists';
       const jobsWaiting = s.jobsWaiting || exists || wanted.length > 0;
       // The jobs as read are still the jobs (none moved, made or cancelled here): the job that will
-      // start, if it starts afresh, is known without reading them again at the first nextRpc.
-      const next = moved || bootstrap || wanted.length > 0 ? undefined : nextJob(unfinished, s.sessionId);
-      return next && next.status === 'pending' && !resumes(next)
+      // start, if it is the first of them and starts afresh, is known without reading them again at
+      // the first nextRpc (whose claim checks that it still is: jobs.start asRead).
+      const next = moved || bootstrap || wanted.length > 0 ? undefined : unfinished[0];
+      return next && next === nextJob(unfinished, s.sessionId) && next.status === 'pending' && !resumes(next)
         ? { jobsWaiting, toStart: next }
         : { jobsWaiting };
     },
@@ -484,9 +485,9 @@ export function createJobEngine(
       // is (the common end of a periodic session, without a query).
       if (!s.jobsWaiting && (s.deviceStatus === 'online' || s.deviceStatus === 'offline')) return null;
       // The job sessionStarted found to start (no job arrived since): started without a read; a
-      // claim that fails (cancelled or started elsewhere meanwhile) reads the jobs as below.
+      // claim that fails (the job moved, or another comes before it now) reads the jobs as below.
       if (s.toStart) {
-        const started = await startAfresh(s.toStart, s);
+        const started = await startAfresh(s.toStart, s, true);
         if (started) return started;
       }
       for (;;) {

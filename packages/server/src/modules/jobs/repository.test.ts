@@ -81,6 +81,54 @@ describeOnBothDatabases('the job repository', (handle) => {
         /no column "nonsense"|nonsense/,
       );
     });
+
+    it(`claims a job as once read only while it is unchanged and first of its device's, by ${way}`, async () => {
+      const repo = createJobsRepository(
+        handle().db,
+        handle().dialect,
+        way === 'prepared texts' ? handle().prepared : undefined,
+      );
+      const device = randomUUID();
+      await handle()
+        .db.insertInto('devices')
+        .values({
+          id: device,
+          oui: '00259E',
+          product_class: 'EG8145V5',
+          serial_number: `FIRST-${device.slice(0, 8)}`,
+          last_inform_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const job = (id: string, created: string, status: 'pending' | 'failed') => ({
+        id,
+        device_id: device,
+        type: 'reboot' as const,
+        params: '{}',
+        status,
+        created_at: created,
+        expires_at: '2027-01-01T00:00:00.000Z',
+        updated_at: now,
+      });
+      const [older, newer] = [randomUUID(), randomUUID()];
+      await repo.insertMany([
+        job(older, '2026-01-01T00:00:01.000Z', 'failed'),
+        job(newer, '2026-01-01T00:00:02.000Z', 'pending'),
+      ]);
+      const later = '2026-01-01T00:00:05.000Z';
+      // Changed since it was read (a retry, say): not claimed.
+      expect(await repo.updateIfFirstAsRead(newer, later, { status: 'running' })).toBe(false);
+      // An older job waiting again (retried meanwhile) comes first: not claimed.
+      await repo.update(older, { status: 'pending', updated_at: later });
+      expect(await repo.updateIfFirstAsRead(newer, now, { status: 'running' })).toBe(false);
+      expect((await repo.findById(newer))?.status).toBe('pending');
+      // Unchanged and first: claimed, once.
+      await repo.update(older, { status: 'cancelled', updated_at: later });
+      expect(await repo.updateIfFirstAsRead(newer, now, { status: 'running', updated_at: later })).toBe(true);
+      expect((await repo.findById(newer))?.status).toBe('running');
+      expect(await repo.updateIfFirstAsRead(newer, now, { status: 'running' })).toBe(false);
+    });
   }
 
   it('indexes no column that a job session writes and no query looks jobs up by', async () => {

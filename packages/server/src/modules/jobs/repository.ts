@@ -68,6 +68,10 @@ const UNFINISHED_SQL =
   `select ${JOB_SELECT} from jobs where device_id = ? and status in ('pending', 'running') ` +
   'order by created_at, id';
 const BY_ID_SQL = `select ${JOB_SELECT} from jobs where id = ?`;
+/** No unfinished job of the job's device comes before it in creation order. */
+const FIRST_SQL =
+  "not exists (select 1 from jobs o where o.device_id = jobs.device_id and o.status in ('pending', 'running')" +
+  ' and (o.created_at < jobs.created_at or (o.created_at = jobs.created_at and o.id < jobs.id)))';
 
 /**
  * `prepared`: the statements every job session runs (its device's unfinished jobs, a job by id, the
@@ -165,6 +169,25 @@ export function createJobsRepository(
       else await db.updateTable('jobs').set(patch).where('id', '=', id).execute();
     },
     /** The update only if the job is still `status` (one statement); whether it was. */
+    /**
+     * An update of a pending job as read earlier (`updatedAt`), only if it is unchanged since and no
+     * unfinished job of its device comes before it (FIRST_SQL): whether it matched.
+     */
+    async updateIfFirstAsRead(id: string, updatedAt: string, patch: JobPatch): Promise<boolean> {
+      if (prepared)
+        return updateWhere(id, patch, ` and status = 'pending' and updated_at = ? and ${FIRST_SQL}`, [
+          updatedAt,
+        ]);
+      const r = await db
+        .updateTable('jobs')
+        .set(patch)
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('updated_at', '=', updatedAt)
+        .where(sql<boolean>`${sql.raw(FIRST_SQL)}`)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
     async updateIfStatus(id: string, status: JobStatus, patch: JobPatch): Promise<boolean> {
       if (prepared) return updateWhere(id, patch, ' and status = ?', [status]);
       const r = await db

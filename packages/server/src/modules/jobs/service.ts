@@ -168,12 +168,16 @@ export function createJobsService(
 
   /**
    * `set`, only if the job is still pending: null when something else (an operator, a cancelled
-   * campaign, the job engine) moved it meanwhile, which then has the last word.
+   * campaign, the job engine) moved it meanwhile, which then has the last word. `asRead`: only if the
+   * row is still as `job` shows it, and no unfinished job of its device comes before it.
    */
-  async function setIfPending(job: JobRow, patch: Partial<JobRow>): Promise<JobRow | null> {
+  async function setIfPending(job: JobRow, patch: Partial<JobRow>, asRead = false): Promise<JobRow | null> {
     const next = { ...job, ...patch, updated_at: now() };
-    if (!(await repo.updateIfStatus(job.id, 'pending', { ...patch, updated_at: next.updated_at })))
-      return null;
+    const written = { ...patch, updated_at: next.updated_at };
+    const held = asRead
+      ? await repo.updateIfFirstAsRead(job.id, job.updated_at, written)
+      : await repo.updateIfStatus(job.id, 'pending', written);
+    if (!held) return null;
     if (patch.status !== undefined && patch.status !== 'pending') publish(next);
     return next;
   }
@@ -399,18 +403,30 @@ export function createJobsService(
      * A pending job starts, held by this process in the session `sessionId`; null when it is no
      * longer pending (cancelled, finished or started elsewhere meanwhile). `state`: the state of its
      * first step (engine.ts: an RPC sent as it starts), written in the same guarded statement.
+     * `asRead`: `job` was read some time ago (engine.ts toStart), so it starts only if its row is
+     * unchanged since (a retry resets its attempts) and no unfinished job of its device comes before
+     * it (one retried or made meanwhile, in any process); null otherwise, and the caller reads again.
      */
-    async start(job: JobRow, sessionId: string | null = null, state?: JobState): Promise<JobRow | null> {
-      const started = await setIfPending(job, {
-        status: 'running',
-        attempts: job.attempts + 1,
-        started_at: job.started_at ?? now(),
-        state: state ? JSON.stringify(state) : null,
-        command_key: commandKeyOf(job),
-        wait_until: state ? waitUntil(state) : null,
-        owner: o.processId,
-        session_id: sessionId,
-      });
+    async start(
+      job: JobRow,
+      sessionId: string | null = null,
+      state?: JobState,
+      asRead = false,
+    ): Promise<JobRow | null> {
+      const started = await setIfPending(
+        job,
+        {
+          status: 'running',
+          attempts: job.attempts + 1,
+          started_at: job.started_at ?? now(),
+          state: state ? JSON.stringify(state) : null,
+          command_key: commandKeyOf(job),
+          wait_until: state ? waitUntil(state) : null,
+          owner: o.processId,
+          session_id: sessionId,
+        },
+        asRead,
+      );
       if (!started) return null;
       await tellDevices(job.device_id, { started: true });
       return started;
