@@ -50,6 +50,10 @@ const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const job = async (id: string) => (await api('GET', `/api/provisioning/jobs/${id}`)).json().job;
 const device = async (id: string) => (await api('GET', `/api/devices/${id}`)).json().device;
+/** A job reading `path` from the device: answers its id. */
+const readJob = async (deviceId: string, path: string) =>
+  (await api('POST', `/api/devices/${deviceId}/get-parameters`, { parameters: [path] })).json().job
+    .id as string;
 
 /** Opens a session and returns the first RPC the ACS sends after the empty POST. */
 async function session(
@@ -188,9 +192,7 @@ describe('job engine', () => {
 
   it('starts the job the Inform found waiting; one finished by an operator before the empty POST is left for the next', async () => {
     const { cpe, id } = await knownCpe();
-    const read = async (path: string) =>
-      (await api('POST', `/api/devices/${id}/get-parameters`, { parameters: [path] })).json().job
-        .id as string;
+    const read = (path: string) => readJob(id, path);
     const first = await read('InternetGatewayDevice.Time.');
     const second = await read('InternetGatewayDevice.DeviceInfo.');
     // The session starts with both waiting; the first is marked failed before the CPE hands over.
@@ -210,9 +212,7 @@ describe('job engine', () => {
 
   it('runs first an older job retried after the Inform, before the job the Inform found waiting', async () => {
     const { cpe, id } = await knownCpe();
-    const read = async (path: string) =>
-      (await api('POST', `/api/devices/${id}/get-parameters`, { parameters: [path] })).json().job
-        .id as string;
+    const read = (path: string) => readJob(id, path);
     const older = await read('InternetGatewayDevice.Time.');
     await api('POST', `/api/provisioning/jobs/${older}/fail`, { error: 'failed once' });
     const newer = await read('InternetGatewayDevice.DeviceInfo.');

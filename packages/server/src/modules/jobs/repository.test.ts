@@ -4,41 +4,48 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeOnBothDatabases } from '../../../test/postgres';
+import type { JobStatus } from '../../db/tables/jobs';
 import { createJobsRepository } from './repository';
 
 const now = '2026-01-01T00:00:00.000Z';
 
 describeOnBothDatabases('the job repository', (handle) => {
+  /** The repository used `way`, a new device, and a row maker for its jobs. */
+  async function withDevice(way: 'prepared texts' | "Kysely's query builder", prefix: string) {
+    const repo = createJobsRepository(
+      handle().db,
+      handle().dialect,
+      way === 'prepared texts' ? handle().prepared : undefined,
+    );
+    const device = randomUUID();
+    await handle()
+      .db.insertInto('devices')
+      .values({
+        id: device,
+        oui: '00259E',
+        product_class: 'EG8145V5',
+        serial_number: `${prefix}-${device.slice(0, 8)}`,
+        last_inform_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const job = (id: string, created: string, status: JobStatus) => ({
+      id,
+      device_id: device,
+      type: 'reboot' as const,
+      params: '{}',
+      status,
+      created_at: created,
+      expires_at: '2027-01-01T00:00:00.000Z',
+      updated_at: now,
+    });
+    return { repo, device, job };
+  }
+
   for (const way of ['prepared texts', "Kysely's query builder"] as const) {
     it(`reads and updates a job session's jobs by ${way}`, async () => {
-      const repo = createJobsRepository(
-        handle().db,
-        handle().dialect,
-        way === 'prepared texts' ? handle().prepared : undefined,
-      );
-      const device = randomUUID();
-      await handle()
-        .db.insertInto('devices')
-        .values({
-          id: device,
-          oui: '00259E',
-          product_class: 'EG8145V5',
-          serial_number: `REPO-${device.slice(0, 8)}`,
-          last_inform_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      const job = (id: string, created: string, status: 'pending' | 'running' | 'completed') => ({
-        id,
-        device_id: device,
-        type: 'reboot' as const,
-        params: '{}',
-        status,
-        created_at: created,
-        expires_at: '2027-01-01T00:00:00.000Z',
-        updated_at: now,
-      });
+      const { repo, device, job } = await withDevice(way, 'REPO');
       const [first, second, done] = [randomUUID(), randomUUID(), randomUUID()];
       await repo.insertMany([
         job(second, '2026-01-01T00:00:02.000Z', 'pending'),
@@ -83,34 +90,7 @@ describeOnBothDatabases('the job repository', (handle) => {
     });
 
     it(`claims a job as once read only while it is unchanged and first of its device's, by ${way}`, async () => {
-      const repo = createJobsRepository(
-        handle().db,
-        handle().dialect,
-        way === 'prepared texts' ? handle().prepared : undefined,
-      );
-      const device = randomUUID();
-      await handle()
-        .db.insertInto('devices')
-        .values({
-          id: device,
-          oui: '00259E',
-          product_class: 'EG8145V5',
-          serial_number: `FIRST-${device.slice(0, 8)}`,
-          last_inform_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      const job = (id: string, created: string, status: 'pending' | 'failed') => ({
-        id,
-        device_id: device,
-        type: 'reboot' as const,
-        params: '{}',
-        status,
-        created_at: created,
-        expires_at: '2027-01-01T00:00:00.000Z',
-        updated_at: now,
-      });
+      const { repo, job } = await withDevice(way, 'FIRST');
       const [older, newer] = [randomUUID(), randomUUID()];
       await repo.insertMany([
         job(older, '2026-01-01T00:00:01.000Z', 'failed'),
