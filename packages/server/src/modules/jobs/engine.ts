@@ -449,8 +449,10 @@ export function createJobEngine(
         if (!d.inform) continue;
         const v = await view(job, state, s.baseUrl);
         const step = decide(job, 'read the Inform', () => d.inform!(v, s));
-        if (step) await apply(job, state, step, s.sessionId, v);
-        if (step) moved = true;
+        if (step) {
+          await apply(job, state, step, s.sessionId, v);
+          moved = true;
+        }
         if (job.type === 'factory-reset' && step?.kind === 'done') factoryReset = true;
       }
       // The jobs the ACS makes for itself as a session starts, all here: each rule answers the job it

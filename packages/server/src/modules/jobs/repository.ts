@@ -168,7 +168,6 @@ export function createJobsRepository(
       if (prepared) await updateWhere(id, patch, '', []);
       else await db.updateTable('jobs').set(patch).where('id', '=', id).execute();
     },
-    /** The update only if the job is still `status` (one statement); whether it was. */
     /**
      * An update of a pending job as read earlier (`updatedAt`), only if it is unchanged since and no
      * unfinished job of its device comes before it (FIRST_SQL): whether it matched.
@@ -188,6 +187,7 @@ export function createJobsRepository(
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
+    /** The update only if the job is still `status` (one statement); whether it was. */
     async updateIfStatus(id: string, status: JobStatus, patch: JobPatch): Promise<boolean> {
       if (prepared) return updateWhere(id, patch, ' and status = ?', [status]);
       const r = await db
