@@ -20,11 +20,13 @@ describeWithPostgres('round trips per session on PostgreSQL', () => {
     await drop?.();
   });
 
-  it('bootstraps a router (credentials, tree discovery) within the bound; a periodic Inform costs two', async () => {
+  it('bootstraps a router (credentials, tree discovery) within the bound; a periodic Inform costs two, one with a changed value two', async () => {
     const c = await measureSessionCosts({ database: { kind: 'postgres', url }, discoverTree: true });
     expect(c.bootstrapRpcs).toBe(3);
     expect(c.bootstrap, c.texts.join('\n')).toBeLessThanOrEqual(BOUNDS.postgres.bootstrapWithDiscovery);
     expect(c.periodic.at(-1), c.texts.join('\n')).toBe(2);
+    expect(c.valueChangeStored).toBe('cost-value-change');
+    expect(c.valueChange, c.texts.join('\n')).toBe(2);
   });
 
   it('bootstraps a router (credentials, no discovery) within the bound; a periodic Inform costs two', async () => {

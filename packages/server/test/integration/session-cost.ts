@@ -20,11 +20,21 @@ export const BOUNDS = {
   postgres: { bootstrapWithDiscovery: 39, bootstrap: 23 },
 };
 
+/** A parameter every Inform of the router carries (TR-181's forced ones), changed by the router. */
+const CHANGED = 'Device.DeviceInfo.ProvisioningCode';
+
 export interface SessionCosts {
   /** The first session: 0 BOOTSTRAP, the device created, its jobs made and run, 204. */
   bootstrap: number;
   /** The periodic sessions that followed, one after another. */
   periodic: number[];
+  /**
+   * A periodic session whose Inform carries a changed value (4 VALUE CHANGE): the tree is read and
+   * written with the device's state and update.
+   */
+  valueChange: number;
+  /** The changed value as the device's stored tree has it after that session. */
+  valueChangeStored: string | undefined;
   /** RPCs the ACS sent in the bootstrap session. */
   bootstrapRpcs: number;
   /** The statements of the bootstrap session, in order (to read when a bound fails). */
@@ -56,13 +66,33 @@ export async function measureSessionCosts(overrides: Partial<Config>, periodic =
       await fleet.waitForSessions(2 + i);
       costs.push(log.count - start);
     }
+    texts.push('-- value change');
+    const start = log.count;
+    const device = fleet.devices[0]!;
+    device.setValue(CHANGED, 'cost-value-change');
+    device.informNow(['4 VALUE CHANGE']);
+    await fleet.waitForSessions(2 + periodic);
+    const valueChange = log.count - start;
     log.texts = null;
+    const stored = await acs.app.services.database.db
+      .selectFrom('devices')
+      .select('id')
+      .where('serial_number', '=', device.serial)
+      .executeTakeFirst();
+    const tree = stored ? await acs.app.services.devices.parametersOf(stored.id) : {};
     // For bench/README.md: SESSION_COST_PRINT=1 prints the counts.
     if (process.env.SESSION_COST_PRINT)
       console.log(
-        `session cost: bootstrap ${bootstrap} (${bootstrapRpcs} RPCs), periodic ${costs.join(', ')}`,
+        `session cost: bootstrap ${bootstrap} (${bootstrapRpcs} RPCs), periodic ${costs.join(', ')}, value change ${valueChange}`,
       );
-    return { bootstrap, periodic: costs, bootstrapRpcs, texts };
+    return {
+      bootstrap,
+      periodic: costs,
+      valueChange,
+      valueChangeStored: tree[CHANGED]?.value,
+      bootstrapRpcs,
+      texts,
+    };
   } finally {
     await acs.close();
   }

@@ -26,6 +26,11 @@ export interface InformState {
   inform_digest: string;
   /** What the jobs module last told of the device's jobs. */
   jobs: JobFacts;
+  /**
+   * Its parameter tree as stored (JSON text), read with the state when the Inform's digest was given
+   * and differs from inform_digest (the Inform will merge into it); undefined when not read.
+   */
+  parameters?: string;
 }
 
 /** A device as a job reads and writes it (InformStore.readForJob). */
@@ -58,13 +63,22 @@ export interface InformUpdate {
   periodic_inform_interval?: number;
   /** 0 BOOTSTRAP: the device has its factory connection-request credentials again. */
   resetConnectionRequestCredentials?: boolean;
+  /** The device's new parameter tree (JSON text), written with the update; absent: kept as it is. */
+  parameters?: string;
 }
 
-/** The state of the devices with these serial numbers (the caller matches OUI and product class). */
+/**
+ * The state of the devices with these serial numbers (the caller matches OUI and product class), each
+ * with its tree when the digest given with its serial differs from its inform_digest (a null digest
+ * never does): the Inform that will merge into the tree gets it in the same read.
+ */
 function stateSql(serials: number): string {
-  return `select id, oui, product_class, serial_number, status, connection_request_url, cwmp_username,
-  connection_request_username, periodic_inform_interval, inform_digest, jobs_waiting, jobs_running, last_job_failed
-  from devices where serial_number in (${Array.from({ length: serials }, () => '?').join(', ')})`;
+  return `with q (serial, digest) as (values ${Array.from({ length: serials }, () => '(?, ?)').join(', ')})
+  select d.id, d.oui, d.product_class, d.serial_number, d.status, d.connection_request_url, d.cwmp_username,
+  d.connection_request_username, d.periodic_inform_interval, d.inform_digest, d.jobs_waiting, d.jobs_running,
+  d.last_job_failed, case when d.inform_digest <> q.digest then coalesce(
+    (select p.parameters from device_parameters p where p.device_id = d.id), '{}') end as parameters
+  from q join devices d on d.serial_number = q.serial`;
 }
 
 /** Rows per statement: 64 rows of at most 13 values stay far below both dialects' parameter limits. */
@@ -169,38 +183,72 @@ export function createInformStore(
     return columns;
   }
 
-  /** Appends one row of a batch of this shape: the id, then the values of columnsOf(shape). */
-  function pushValues(values: unknown[], id: string, u: InformUpdate, shape: number): void {
+  /**
+   * Appends one row of a batch of this shape: the id, then the values of columnsOf(shape), then the
+   * tree (null: kept) when the batch writes trees in the same statement (`tree`).
+   */
+  function pushValues(values: unknown[], id: string, u: InformUpdate, shape: number, tree: boolean): void {
     values.push(id);
     for (const c of INFORM_COLUMNS) values.push(u[c]);
     values.push(u.last_inform_at);
     if (shape & SETS_URL) values.push(u.connection_request_url);
     if (shape & SETS_STATUS) values.push(u.status);
     if (shape & SETS_INTERVAL) values.push(u.periodic_inform_interval);
+    if (tree) values.push(u.parameters ?? null);
   }
 
-  /** `with v(id, ...) as (values (...), ...) update devices set c = v.c ... from v where id = v.id` */
-  function batchSql(columns: string[], rows: number, reset: boolean): string {
-    const row = `(${Array.from({ length: columns.length + 1 }, () => '?').join(', ')})`;
+  /**
+   * `with v(id, ...) as (values (...), ...) update devices set c = v.c ... from v where id = v.id`;
+   * with `tree` (PostgreSQL), v ends with each row's tree, upserted by the same statement where given.
+   */
+  function batchSql(columns: string[], rows: number, reset: boolean, tree: boolean): string {
+    const row = `(${Array.from({ length: columns.length + 1 + (tree ? 1 : 0) }, () => '?').join(', ')})`;
     const set = columns.map((c) =>
       c === 'periodic_inform_interval' ? `${c} = cast(v.${c} as integer)` : `${c} = v.${c}`,
     );
     if (reset) set.push("connection_request_username = ''", "connection_request_password = ''");
-    return `with v (id, ${columns.join(', ')}) as (values ${Array.from({ length: rows }, () => row).join(', ')})
+    const upsert = tree
+      ? `, t as (insert into device_parameters (device_id, parameters)
+         select id, parameters from v where parameters is not null
+         on conflict (device_id) do update set parameters = excluded.parameters)`
+      : '';
+    return `with v (id, ${columns.join(', ')}${tree ? ', parameters' : ''}) as (values ${Array.from({ length: rows }, () => row).join(', ')})${upsert}
        update devices set ${set.join(', ')} from v where devices.id = v.id`;
   }
 
-  /** Statement texts by shape and row count (at most 16 shapes times BATCH_ROWS). */
+  /** SQLite: the trees of a batch, in one statement before its update. */
+  function treesSql(rows: number): string {
+    return `insert into device_parameters (device_id, parameters) values ${Array.from({ length: rows }, () => '(?, ?)').join(', ')}
+     on conflict (device_id) do update set parameters = excluded.parameters`;
+  }
+
+  /** Statement texts by shape, row count and whether they write trees (at most 16 × BATCH_ROWS × 2). */
   const texts = new Map<number, string>();
 
-  /** Writes a batch of updates, all of this shape, in one statement. */
+  /**
+   * Writes a batch of updates, all of this shape, in one statement; the trees some of them carry in
+   * the same statement on PostgreSQL, in one more before it on SQLite.
+   */
   async function write(batch: typeof queue, shape: number): Promise<void> {
-    const key = shape * (BATCH_ROWS + 1) + batch.length;
+    const trees = batch.filter((b) => b.u.parameters !== undefined);
+    const tree = trees.length > 0 && dialect === 'postgres';
+    if (trees.length > 0 && !tree) {
+      const key = -trees.length;
+      let sql = texts.get(key);
+      if (!sql) texts.set(key, (sql = treesSql(trees.length)));
+      const params: unknown[] = [];
+      for (const b of trees) params.push(b.id, b.u.parameters);
+      await prepared(sql, params);
+    }
+    const key = (shape * (BATCH_ROWS + 1) + batch.length) * 2 + (tree ? 1 : 0);
     let sql = texts.get(key);
     if (!sql)
-      texts.set(key, (sql = batchSql(columnsOf(shape), batch.length, (shape & RESETS_CREDENTIALS) !== 0)));
+      texts.set(
+        key,
+        (sql = batchSql(columnsOf(shape), batch.length, (shape & RESETS_CREDENTIALS) !== 0, tree)),
+      );
     const params: unknown[] = [];
-    for (const b of batch) pushValues(params, b.id, b.u, shape);
+    for (const b of batch) pushValues(params, b.id, b.u, shape, tree);
     await prepared(sql, params);
   }
 
@@ -255,24 +303,35 @@ export function createInformStore(
   /** State reads asked for within READ_WINDOW_MS share one statement. */
   type StateRead = {
     identity: DeviceIdentity;
+    digest: string | undefined;
     resolve: (s: InformState | undefined) => void;
     reject: (e: unknown) => void;
   };
   let reads: StateRead[] = [];
 
   async function readStates(batch: StateRead[]): Promise<void> {
-    const serials = [...new Set(batch.map((r) => r.identity.serialNumber))];
-    let sql = stateTexts.get(serials.length);
-    if (!sql) stateTexts.set(serials.length, (sql = stateSql(serials.length)));
+    // One row of q per serial; a serial asked twice with different digests (a device whose session
+    // was replaced at once) gets no tree, and each Inform reads its own if it needs it.
+    const digests = new Map<string, string | null>();
+    for (const r of batch) {
+      const serial = r.identity.serialNumber;
+      const digest = r.digest ?? null;
+      digests.set(serial, digests.has(serial) && digests.get(serial) !== digest ? null : digest);
+    }
+    let sql = stateTexts.get(digests.size);
+    if (!sql) stateTexts.set(digests.size, (sql = stateSql(digests.size)));
+    const params: (string | null)[] = [];
+    for (const [serial, digest] of digests) params.push(serial, digest);
     const rows = await prepared<
-      Omit<InformState, 'jobs'> & {
+      Omit<InformState, 'jobs' | 'parameters'> & {
         oui: string;
         product_class: string;
         jobs_waiting: number;
         jobs_running: number;
         last_job_failed: number;
+        parameters: string | null;
       }
-    >(sql, serials);
+    >(sql, params);
     for (const r of batch) {
       const i = r.identity;
       const row = rows.find(
@@ -293,15 +352,22 @@ export function createInformStore(
             running: row.jobs_running !== 0,
             lastFailed: row.last_job_failed !== 0,
           },
+          ...(row.parameters !== null && digests.get(i.serialNumber) === r.digest
+            ? { parameters: row.parameters }
+            : {}),
         },
       );
     }
   }
 
   return {
-    state(identity: DeviceIdentity): Promise<InformState | undefined> {
+    /**
+     * The device's state as an Inform needs it, read with the others asked for in the same window;
+     * with the Inform's `digest`, also its tree when the digest differs from the stored one.
+     */
+    state(identity: DeviceIdentity, digest?: string): Promise<InformState | undefined> {
       return new Promise((resolve, reject) => {
-        reads.push({ identity, resolve, reject });
+        reads.push({ identity, digest, resolve, reject });
         if (reads.length > 1) return;
         setTimeout(() => {
           const pending = reads;
@@ -316,7 +382,10 @@ export function createInformStore(
       });
     },
 
-    /** Writes an Inform's update together with the others of the same write window. */
+    /**
+     * Writes an Inform's update (and the tree it carries) together with the others of the same write
+     * window.
+     */
     update(id: string, u: InformUpdate): Promise<void> {
       return new Promise((resolve, reject) => {
         queue.push({ id, u, resolve, reject });
