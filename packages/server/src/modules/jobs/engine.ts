@@ -3,7 +3,8 @@
 // descriptor (types/) decide the next move as data, and writes that move: the RPC to send (kept in
 // the job's state and handed back to the session, never parked in memory), an answer's outcome, a
 // fault, a finished wait. Nothing here keeps state between calls: a session may continue in any
-// process that shares the database.
+// process that shares the database (the jobs service keeps a job whose RPC is out as it wrote it, so
+// that the answer need not read it: jobs.answering).
 import { randomBytes } from 'node:crypto';
 import type { CpeMethodRequest, CpeMethodResponse, CwmpFault, TransferComplete } from '@provisor/cwmp';
 import type { FastifyBaseLogger } from 'fastify';
@@ -209,13 +210,21 @@ export function createJobEngine(
     };
   }
 
-  /** Records a step (in session `sessionId`) decided on the view `v`. */
+  /**
+   * Records a step (in session `sessionId`) decided on the view `v`. `held`: the step answers the
+   * job's RPC, and `job` is as this process wrote it when the RPC went out (jobs.answering): the job's
+   * finish or next RPC is written only if it still runs, held in this session (an operator's finish,
+   * a takeover meanwhile is the last word; what the router answered is still stored in its tree, as
+   * the router did take it). A job read at its answer (another process sent it) that no longer runs
+   * is left before any of this (answered).
+   */
   async function apply(
     job: JobRow,
     current: JobState,
     step: Step,
     sessionId: string,
     v: { device?: JobDevice },
+    held = false,
   ): Promise<Applied> {
     // What it read or wrote, and the device fields a finished job sets, in one write of the device.
     const fields = step.kind === 'done' ? step.device : undefined;
@@ -223,16 +232,16 @@ export function createJobEngine(
       await devices.storeParameters(job.device_id, step.writes ?? [], fields, v.device);
     switch (step.kind) {
       case 'done':
-        return { rpc: null, ...(await finished(job, 'completed', { result: step.result })) };
+        return { rpc: null, ...(await finished(job, 'completed', { result: step.result }, held)) };
       case 'fail':
         return {
           rpc: null,
-          ...(await finished(job, 'failed', { error: step.error, faultCode: step.faultCode ?? null })),
+          ...(await finished(job, 'failed', { error: step.error, faultCode: step.faultCode ?? null }, held)),
         };
       case 'again':
         // Moved meanwhile (an operator finished it): theirs is the last word, so nothing is written.
         if (job.attempts < o.maxAttempts) {
-          if (await jobs.again(job))
+          if (await jobs.again(job, held))
             log.info(
               { jobId: job.id, type: job.type, attempt: job.attempts, faultCode: step.faultCode },
               `jobs: tried again (${step.error})`,
@@ -241,30 +250,48 @@ export function createJobEngine(
         }
         return {
           rpc: null,
-          ...(await finished(job, 'failed', {
-            error: job.attempts > 1 ? `${step.error} (${job.attempts} attempts)` : step.error,
-            faultCode: step.faultCode ?? null,
-          })),
+          ...(await finished(
+            job,
+            'failed',
+            {
+              error: job.attempts > 1 ? `${step.error} (${job.attempts} attempts)` : step.error,
+              faultCode: step.faultCode ?? null,
+            },
+            held,
+          )),
         };
       case 'wait':
-        await jobs.progress(job, { ...step.state, inFlight: false });
+        if (!(await jobs.progress(job, { ...step.state, inFlight: false }, held))) return movedAway(job);
         return { rpc: null };
       case 'yield':
-        await jobs.park(job, { ...step.state, inFlight: false, yieldedIn: sessionId });
+        if (!(await jobs.park(job, { ...step.state, inFlight: false, yieldedIn: sessionId }, held)))
+          return movedAway(job);
         return { rpc: null };
       case 'rpc':
-        await jobs.progress(job, sentState(current, step));
+        if (!(await jobs.progress(job, sentState(current, step), held))) return movedAway(job);
         return { rpc: { jobId: job.id, request: step.request } };
     }
   }
 
-  /** The job finishes; answers the device's unfinished jobs as read right after. */
+  /**
+   * The job finishes; answers the device's unfinished jobs as read right after (none read when the
+   * job, `held` as written here, no longer ran in this session: nothing was written).
+   */
   async function finished(
     job: JobRow,
     status: 'completed' | 'failed',
     r: { result?: unknown; error?: string; faultCode?: number | null },
-  ): Promise<{ unfinished: readonly JobRow[] }> {
-    return { unfinished: (await jobs.finishAndRead(job, status, r)).unfinished };
+    held = false,
+  ): Promise<{ unfinished?: readonly JobRow[] }> {
+    const done = await jobs.finishAndRead(job, status, r, held);
+    if (!done) return movedAway(job);
+    return { unfinished: done.unfinished };
+  }
+
+  /** An answered job that moved meanwhile (an operator finished it, a takeover): theirs is the last word. */
+  function movedAway(job: JobRow): Applied {
+    log.info({ jobId: job.id }, 'jobs: an answer for a job no longer running in its session; ignored');
+    return { rpc: null };
   }
 
   /**
@@ -542,8 +569,10 @@ export function createJobEngine(
       jobId: string,
       answer: CpeMethodResponse | CwmpFault,
     ): Promise<AnswerOutcome> {
-      const job = await jobs.find(jobId);
-      if (!job || job.status !== 'running') {
+      // As written when its RPC went out (no read); its writes below check it still runs here. A job
+      // read instead must still be this session's (not taken over and restarted in another).
+      const job = await jobs.answering(jobId);
+      if (!job || job.status !== 'running' || job.session_id !== s.sessionId) {
         // An operator finished it meanwhile (spec §4 mark complete / failed): theirs is the last word.
         log.info({ jobId, status: job?.status }, 'jobs: an answer for a job no longer running; ignored');
         return { rpc: null, settled: false };
@@ -554,11 +583,13 @@ export function createJobEngine(
         // The descriptor may have another way (refresh reads by name what a partial path refused).
         const v = d.fault ? await view(job, state, s.baseUrl) : undefined;
         const step = v ? decide(job, 'read the Fault', () => d.fault!(v, answer)) : null;
-        if (step) return outcome(await apply(job, state, step, s.sessionId, v ?? {}), s.sessionId);
-        const failed = await finished(job, 'failed', {
-          error: describeFault(answer),
-          faultCode: answer.faultCode,
-        });
+        if (step) return outcome(await apply(job, state, step, s.sessionId, v ?? {}, true), s.sessionId);
+        const failed = await finished(
+          job,
+          'failed',
+          { error: describeFault(answer), faultCode: answer.faultCode },
+          true,
+        );
         return outcome({ rpc: null, ...failed }, s.sessionId);
       }
       const v = await view(job, state, s.baseUrl);
@@ -568,6 +599,7 @@ export function createJobEngine(
         decide(job, `read ${answer.name}`, () => d.answer(v, answer)),
         s.sessionId,
         v,
+        true,
       );
       return outcome(applied, s.sessionId);
     },
@@ -577,6 +609,7 @@ export function createJobEngine(
      * router shows it took effect), a few times, then fails. Not when another session took the job over meanwhile (sessionStarted).
      */
     async unanswered(jobId: string, reason: NoAnswerReason, sessionId?: string): Promise<void> {
+      jobs.unanswered(jobId);
       const job = await jobs.find(jobId);
       if (!job || job.status !== 'running') return;
       if (sessionId !== undefined && job.session_id !== null && job.session_id !== sessionId) return;

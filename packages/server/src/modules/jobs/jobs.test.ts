@@ -317,6 +317,63 @@ describe('job engine', () => {
     });
   });
 
+  it('leaves a job an operator failed while its RPC was out as failed; the answer still reaches the tree', async () => {
+    const { cpe, id } = await knownCpe();
+    const ssid = 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSID';
+    const jobId = (
+      await api('POST', `/api/devices/${id}/set-parameters`, { parameters: [{ name: ssid, value: 'Late' }] })
+    ).json().job.id;
+    const rpc = await session(cpe);
+    expect(rpc.envelope!.body.name).toBe('SetParameterValues');
+    expect((await api('POST', `/api/provisioning/jobs/${jobId}/fail`, { error: 'not now' })).statusCode).toBe(
+      200,
+    );
+    const end = await cpe.send({ name: 'SetParameterValuesResponse', status: 0 }, rpc.envelope!.header.id);
+    expect(end.status).toBe(204);
+    expect(await job(jobId)).toMatchObject({ status: 'failed', error: 'not now' });
+    const params = (
+      await api('GET', `/api/devices/${id}/parameters?prefix=InternetGatewayDevice.LANDevice`)
+    ).json().parameters;
+    expect(params).toContainEqual({ name: ssid, value: 'Late', type: 'string' });
+  });
+
+  it('sends no next RPC for a job an operator completed while its first was out', async () => {
+    const { cpe, id } = await knownCpe();
+    const jobId = (
+      await api('POST', `/api/devices/${id}/refresh`, { path: 'InternetGatewayDevice.Time.' })
+    ).json().job.id;
+    const gpn = await session(cpe);
+    expect(gpn.envelope!.body.name).toBe('GetParameterNames');
+    expect((await api('POST', `/api/provisioning/jobs/${jobId}/complete`)).statusCode).toBe(200);
+    const next = await cpe.send(
+      {
+        name: 'GetParameterNamesResponse',
+        parameterList: [{ name: 'InternetGatewayDevice.Time.Enable', writable: true }],
+      },
+      gpn.envelope!.header.id,
+    );
+    expect(next.status).toBe(204);
+    expect((await job(jobId)).status).toBe('completed');
+  });
+
+  it('writes no step of an answer over a job that stopped running in its session meanwhile', async () => {
+    const { id } = await knownCpe();
+    const jobs = t.app.services.jobs;
+    const [made] = await jobs.create([(await t.app.services.devices.findById(id))!], 'reboot', {});
+    // Its RPC went out in session S1: the row as this process wrote it, taken by the answer.
+    const sent = (await jobs.start(made!, 'S1', { inFlight: true, rpc: 'Reboot' }))!;
+    expect(await jobs.answering(made!.id)).toEqual(sent);
+    await api('POST', `/api/provisioning/jobs/${made!.id}/fail`, { error: 'not now' });
+    expect(await jobs.park(sent, { inFlight: false }, true)).toBe(false);
+    expect(await jobs.again(sent, true)).toBe(false);
+    expect(await jobs.progress(sent, { inFlight: false }, true)).toBe(false);
+    expect(await jobs.finishAndRead(sent, 'completed', {}, true)).toBeNull();
+    expect(await job(made!.id)).toMatchObject({ status: 'failed', error: 'not now' });
+    // Unguarded, the same park would have put it back to pending.
+    expect(await jobs.park(sent, { inFlight: false })).toBe(true);
+    expect((await job(made!.id)).status).toBe('pending');
+  });
+
   it('refreshes a subtree with GetParameterNames then GetParameterValues, learning writability', async () => {
     const { cpe, id } = await knownCpe();
     const jobId = (

@@ -62,6 +62,12 @@ export interface JobsServiceOptions {
   processId: string;
 }
 
+/**
+ * Jobs whose RPC is out that a process keeps as written (createJobsService inFlight): one per session
+ * waiting for an answer; past it the oldest are read from the database again at their answer.
+ */
+const IN_FLIGHT_MAX = 20_000;
+
 /** A job nobody holds: not running, or waiting for its device (any process may see the report). */
 const RELEASED = { owner: null, session_id: null } as const;
 
@@ -182,6 +188,15 @@ export function createJobsService(
     return next;
   }
 
+  /** `set`, only if the job still runs, held by the process and session `job` names; null otherwise. */
+  async function setIfHeld(job: JobRow, patch: Partial<JobRow>): Promise<JobRow | null> {
+    const next = { ...job, ...patch, updated_at: now() };
+    const written = { ...patch, updated_at: next.updated_at };
+    if (!(await repo.updateIfHeld(job.id, job.owner, job.session_id, written))) return null;
+    if (patch.status !== undefined && patch.status !== job.status) publish(next);
+    return next;
+  }
+
   async function get(id: string): Promise<JobRow> {
     const job = await repo.findById(id);
     if (!job) throw new AppError(404, 'Job not found', `No job has the id "${id}".`);
@@ -222,6 +237,20 @@ export function createJobsService(
       expires_at: new Date(Date.parse(created) + ttl * 1000).toISOString(),
       updated_at: created,
     };
+  }
+
+  /**
+   * The jobs whose RPC is out in a session of this process, each as last written here: the answer
+   * takes its job from here (`answering`), not from the database, and every write it makes is
+   * guarded by the job still running, held by this process in that session (an operator's word, a
+   * takeover or a reclaim since is the last). The answer or the session's end (`unanswered`) takes
+   * each out; the oldest are dropped past IN_FLIGHT_MAX (their answers read the job).
+   */
+  const inFlight = new Map<string, JobRow>();
+  function holdInFlight(row: JobRow): void {
+    inFlight.delete(row.id);
+    inFlight.set(row.id, row);
+    if (inFlight.size > IN_FLIGHT_MAX) inFlight.delete(inFlight.keys().next().value!);
   }
 
   /** Per device, the telling under way: they run one after another (see tellDevices). */
@@ -295,12 +324,18 @@ export function createJobsService(
     bus.signal('jobs_arrived', { devices: targets });
   }
 
+  /**
+   * The job finishes; answers the device's unfinished jobs as read right after. `held`: only if it
+   * still runs, held by this process in its session (`job` as written here: an answer's); null when
+   * it no longer is, and nothing is written.
+   */
   async function finishAndRead(
     job: JobRow,
     status: 'completed' | 'failed' | 'cancelled',
     r: { result?: unknown; error?: string; faultCode?: number | null },
-  ): Promise<{ done: JobRow; unfinished: readonly JobRow[] }> {
-    const done = await set(job, {
+    held = false,
+  ): Promise<{ done: JobRow; unfinished: readonly JobRow[] } | null> {
+    const patch: Partial<JobRow> = {
       status,
       result: r.result === undefined ? job.result : JSON.stringify(r.result),
       error: r.error ?? (status === 'completed' ? null : job.error),
@@ -309,7 +344,9 @@ export function createJobsService(
       wait_until: null,
       finished_at: now(),
       ...RELEASED,
-    });
+    };
+    const done = held ? await setIfHeld(job, patch) : await set(job, patch);
+    if (!done) return null;
     // It is the job that finished last now (a cancelled one is not counted).
     const unfinished = await tellDevices(
       job.device_id,
@@ -428,6 +465,7 @@ export function createJobsService(
         asRead,
       );
       if (!started) return null;
+      if (state?.inFlight) holdInFlight(started);
       await tellDevices(job.device_id, { started: true });
       return started;
     },
@@ -452,9 +490,12 @@ export function createJobsService(
      * A background job's step is over (descriptor.ts `yield`): it waits like a new job, with its
      * state, for the device's next session; the device is no longer provisioning meanwhile.
      */
-    async park(job: JobRow, state: JobState): Promise<void> {
-      await set(job, { status: 'pending', state: JSON.stringify(state), ...RELEASED });
+    async park(job: JobRow, state: JobState, held = false): Promise<boolean> {
+      inFlight.delete(job.id);
+      const patch = { status: 'pending' as const, state: JSON.stringify(state), ...RELEASED };
+      if (!(held ? await setIfHeld(job, patch) : await set(job, patch))) return false;
       await tellDevices(job.device_id);
+      return true;
     },
 
     /**
@@ -462,9 +503,14 @@ export function createJobsService(
      * attempts kept; the device is told, so this session or its next one starts it. False when it
      * finished meanwhile (an operator's word is the last).
      */
-    async again(job: JobRow): Promise<boolean> {
+    async again(job: JobRow, held = false): Promise<boolean> {
       const patch = { status: 'pending' as const, state: null, wait_until: null, ...RELEASED };
-      if (!(await repo.updateIfStatus(job.id, job.status, { ...patch, updated_at: now() }))) return false;
+      inFlight.delete(job.id);
+      const written = { ...patch, updated_at: now() };
+      const moved = held
+        ? await repo.updateIfHeld(job.id, job.owner, job.session_id, written)
+        : await repo.updateIfStatus(job.id, job.status, written);
+      if (!moved) return false;
       publish({ ...job, ...patch });
       await tellDevices(job.device_id);
       return true;
@@ -474,12 +520,33 @@ export function createJobsService(
      * The job's state between steps. A job that now waits for its device to report back (a boot, a
      * TransferComplete) waits until a deadline; failOverdueWaits fails it after that.
      */
-    async progress(job: JobRow, state: JobState): Promise<void> {
-      await repo.update(job.id, {
-        state: JSON.stringify(state),
-        wait_until: waitUntil(state),
-        updated_at: now(),
-      });
+    async progress(job: JobRow, state: JobState, held = false): Promise<boolean> {
+      const patch = { state: JSON.stringify(state), wait_until: waitUntil(state), updated_at: now() };
+      inFlight.delete(job.id);
+      if (held) {
+        if (!(await repo.updateIfHeld(job.id, job.owner, job.session_id, patch))) return false;
+      } else await repo.update(job.id, patch);
+      if (state.inFlight) holdInFlight({ ...job, ...patch });
+      return true;
+    },
+
+    /**
+     * The job an answer is for: as this process wrote it when its RPC went out (no read), else as
+     * stored (one of more than IN_FLIGHT_MAX, or taken out by a takeover). Its writes are then
+     * guarded (finishAndRead, progress, park and again `held`).
+     */
+    async answering(id: string): Promise<JobRow | undefined> {
+      const sent = inFlight.get(id);
+      if (sent) {
+        inFlight.delete(id);
+        return sent;
+      }
+      return repo.findById(id);
+    },
+
+    /** An RPC of the job will get no answer: this process forgets it as sent. */
+    unanswered(id: string): void {
+      inFlight.delete(id);
     },
 
     async finish(
@@ -487,7 +554,7 @@ export function createJobsService(
       status: 'completed' | 'failed' | 'cancelled',
       r: { result?: unknown; error?: string; faultCode?: number | null },
     ): Promise<JobRow> {
-      return (await finishAndRead(job, status, r)).done;
+      return (await finishAndRead(job, status, r))!.done;
     },
 
     /**
@@ -610,6 +677,7 @@ export function createJobsService(
      * router's evidence or to run again (engine.ts).
      */
     async takeOver(job: JobRow): Promise<JobRow | null> {
+      inFlight.delete(job.id);
       const state: JobState = {
         ...(job.state ? (JSON.parse(job.state) as JobState) : {}),
         inFlight: false,
