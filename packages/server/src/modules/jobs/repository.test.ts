@@ -89,6 +89,31 @@ describeOnBothDatabases('the job repository', (handle) => {
       );
     });
 
+    it(`finishes a job and reads what is left of its device's, guarded or not, by ${way}`, async () => {
+      const { repo, device, job } = await withDevice(way, 'FINISH');
+      const [running, next, last] = [randomUUID(), randomUUID(), randomUUID()];
+      await repo.insertMany([
+        { ...job(running, '2026-01-01T00:00:01.000Z', 'running'), owner: 'p1', session_id: 's1' },
+        job(next, '2026-01-01T00:00:02.000Z', 'pending'),
+        job(last, '2026-01-01T00:00:03.000Z', 'pending'),
+      ]);
+      const done = { status: 'completed' as const, finished_at: now, owner: null, session_id: null };
+      // Held by another session: nothing written, nothing read.
+      expect(await repo.finishAndReadUnfinished(running, device, done, { owner: 'p1', session: 's2' })).toBe(
+        null,
+      );
+      expect((await repo.findById(running))?.status).toBe('running');
+      // Held by its own: written, and the rest read as after it, oldest first, every column.
+      const left = await repo.finishAndReadUnfinished(running, device, done, { owner: 'p1', session: 's1' });
+      expect(left).toEqual(await repo.unfinished(device));
+      expect(left?.map((j) => j.id)).toEqual([next, last]);
+      expect((await repo.findById(running))?.status).toBe('completed');
+      // Unguarded, and nothing left after it.
+      await repo.update(next, { status: 'cancelled' });
+      expect(await repo.finishAndReadUnfinished(last, device, { status: 'failed', error: 'x' })).toEqual([]);
+      expect((await repo.findById(last))?.error).toBe('x');
+    });
+
     it(`claims a job as once read only while it is unchanged and first of its device's, by ${way}`, async () => {
       const { repo, job } = await withDevice(way, 'FIRST');
       const [older, newer] = [randomUUID(), randomUUID()];

@@ -153,6 +153,43 @@ export function createJobsRepository(
       return { rows, total: Number(count.n) };
     },
     /** The device's unfinished jobs, oldest first (they run in creation order). */
+    /**
+     * The job `id` of device `deviceId` finishes (`patch`), only if it still runs held by `held`'s
+     * owner in its session when given, and the device's unfinished jobs are read as they stand after
+     * it: null when the guard did not hold (nothing written). On PostgreSQL one statement (the read
+     * sees the rows as they were before the update, so the finished job is left out by id).
+     */
+    async finishAndReadUnfinished(
+      id: string,
+      deviceId: string,
+      patch: JobPatch,
+      held?: { owner: string | null; session: string | null },
+    ): Promise<JobRow[] | null> {
+      const guard = held
+        ? {
+            text:
+              ` and status = 'running' and owner ${held.owner === null ? 'is null' : '= ?'}` +
+              ` and session_id ${held.session === null ? 'is null' : '= ?'}`,
+            params: [held.owner, held.session].filter((v) => v !== null),
+          }
+        : { text: '', params: [] };
+      if (prepared && dialect === 'postgres') {
+        const set = assignments(patch);
+        const rows = await prepared<JobRow & { written: number | string }>(
+          `with u as (update jobs set ${set.text} where id = ?${guard.text} returning id)
+           select (select count(*) from u) as written, j.* from (select 1) as one left join (
+             select ${JOB_SELECT} from jobs where device_id = ? and status in ('pending', 'running') and id <> ?
+           ) as j on true order by j.created_at, j.id`,
+          [...set.values, id, ...guard.params, deviceId, id],
+        );
+        if (Number(rows[0]?.written ?? 0) === 0) return null;
+        return rows.filter((r) => r.id !== null).map(({ written: _written, ...row }) => row as JobRow);
+      }
+      const written = held
+        ? await this.updateIfHeld(id, held.owner, held.session, patch)
+        : (await this.update(id, patch), true);
+      return written ? this.unfinished(deviceId) : null;
+    },
     unfinished(deviceId: string): Promise<JobRow[]> {
       if (prepared) return prepared<JobRow>(UNFINISHED_SQL, [deviceId]);
       return db

@@ -345,14 +345,28 @@ export function createJobsService(
       finished_at: now(),
       ...RELEASED,
     };
-    const done = held ? await setIfHeld(job, patch) : await set(job, patch);
-    if (!done) return null;
-    // It is the job that finished last now (a cancelled one is not counted).
-    const unfinished = await tellDevices(
-      job.device_id,
-      status === 'cancelled' ? {} : { lastFailed: status === 'failed' },
-    );
-    return { done, unfinished: unfinished ?? [] };
+    const done = { ...job, ...patch, updated_at: now() };
+    const written = { ...patch, updated_at: done.updated_at };
+    // In the device's telling turn, as every telling's read: the finish and the read of what is left
+    // (one statement on PostgreSQL), then the facts that read shows. It is the job that finished last
+    // now (a cancelled one is not counted).
+    let unfinished: JobRow[] | null = null;
+    const turn = inTellingTurn(job.device_id, async () => {
+      unfinished = await repo.finishAndReadUnfinished(
+        job.id,
+        job.device_id,
+        written,
+        held ? { owner: job.owner, session: job.session_id } : undefined,
+      );
+      if (!unfinished) return;
+      if (status !== job.status) publish(done);
+      await devices.recordJobFacts(job.device_id, {
+        waiting: unfinished.length > 0,
+        running: unfinished.some((j) => j.status === 'running'),
+        ...(status === 'cancelled' ? {} : { lastFailed: status === 'failed' }),
+      });
+    });
+    return turn.then(() => (unfinished ? { done, unfinished } : null));
   }
 
   return {
