@@ -74,7 +74,8 @@ function informSuite(
     bus.subscribe((m) => events.push(m));
     // The real statements, counted by kind.
     const counted: typeof handle.prepared = (text, params) => {
-      if (text.startsWith('with q (serial, digest)')) stateReads += 1;
+      if (text.startsWith('with q (serial, digest)') || text.startsWith('select d.id, d.oui'))
+        stateReads += 1;
       else if (text.startsWith('select parameters from device_parameters')) treeReads += 1;
       else if (text.startsWith('insert into device_parameters')) treeWrites += 1;
       else if (text.startsWith('with v (id,')) updates += 1;
@@ -122,7 +123,7 @@ function informSuite(
       serials.map((s, i) =>
         devices.recordInform(
           report(s, {
-            events: [`${i} PERIODIC`],
+            events: ['4 VALUE CHANGE', `${i} PERIODIC`],
             remoteAddress: `198.51.100.${i}`,
             values:
               i % 2 === 0
@@ -146,7 +147,7 @@ function informSuite(
       const r = await row(s);
       expect(r).toMatchObject({
         software_version: `V${i}`,
-        last_events: JSON.stringify([`${i} PERIODIC`]),
+        last_events: JSON.stringify(['4 VALUE CHANGE', `${i} PERIODIC`]),
         external_ip: `198.51.100.${i}`,
         // A URL or interval the Inform did not report keeps the one known before.
         connection_request_url: i % 2 === 0 ? `http://10.1.0.${i}:7547/` : `http://10.0.0.1:7547/${s}`,
@@ -163,6 +164,22 @@ function informSuite(
       treeWrites: dialect === 'sqlite' ? 2 : 0,
       updates: 2,
     });
+  });
+
+  it('reads the tree apart for a periodic Inform that changed it, and with the state for any other', async () => {
+    await devices.recordInform(report('APART-1'));
+    const count = async (events: string[], version: string) => {
+      const before = { stateReads, treeReads };
+      const values = { [`${ROOT}.DeviceInfo.SoftwareVersion`]: version };
+      await devices.recordInform(report('APART-1', { events, values }));
+      return { stateReads: stateReads - before.stateReads, treeReads: treeReads - before.treeReads };
+    };
+    expect(await count(['2 PERIODIC'], 'V2')).toEqual({ stateReads: 1, treeReads: 1 });
+    expect(await count(['2 PERIODIC'], 'V2')).toEqual({ stateReads: 1, treeReads: 0 });
+    expect(await count(['6 CONNECTION REQUEST'], 'V3')).toEqual({ stateReads: 1, treeReads: 0 });
+    expect(await count(['4 VALUE CHANGE'], 'V4')).toEqual({ stateReads: 1, treeReads: 0 });
+    const id = (await row('APART-1')).id;
+    expect((await devices.parametersOf(id))[`${ROOT}.DeviceInfo.SoftwareVersion`]?.value).toBe('V4');
   });
 
   it('turns an offline device online and says so once; an online one stays quiet', async () => {

@@ -213,8 +213,12 @@ export function createDevicesService(
       last_events: JSON.stringify(report.events),
       last_inform_at: now,
     };
-    // With the digest, the read brings the tree too when the Inform will merge into it.
-    const existing = await store.state(report.identity, bootstrap ? undefined : digest);
+    // With the digest, the read brings the tree too when the Inform will merge into it. Given for an
+    // Inform that says more than 2 PERIODIC (4 VALUE CHANGE, a connection request after a job...):
+    // most periodic Informs change nothing, and their read stays the plainer one; one that does
+    // (the first after a job wrote the tree) reads the tree below.
+    const prefetch = !bootstrap && report.events.some((e) => e !== '2 PERIODIC');
+    const existing = await store.state(report.identity, prefetch ? digest : undefined);
     if (!admit(existing ? { id: existing.id, cwmpUsername: existing.cwmp_username } : null)) return null;
     if (!existing) {
       const map: ParameterMap = {};
