@@ -55,6 +55,11 @@ const readJob = async (deviceId: string, path: string) =>
   (await api('POST', `/api/devices/${deviceId}/get-parameters`, { parameters: [path] })).json().job
     .id as string;
 
+/** A job refreshing the device's InternetGatewayDevice.Time. subtree: answers its id. */
+const refreshTime = async (deviceId: string) =>
+  (await api('POST', `/api/devices/${deviceId}/refresh`, { path: 'InternetGatewayDevice.Time.' })).json().job
+    .id as string;
+
 /** Opens a session and returns the first RPC the ACS sends after the empty POST. */
 async function session(
   cpe: TestCpe,
@@ -339,9 +344,7 @@ describe('job engine', () => {
 
   it('sends no next RPC for a job an operator completed while its first was out', async () => {
     const { cpe, id } = await knownCpe();
-    const jobId = (
-      await api('POST', `/api/devices/${id}/refresh`, { path: 'InternetGatewayDevice.Time.' })
-    ).json().job.id;
+    const jobId = await refreshTime(id);
     const gpn = await session(cpe);
     expect(gpn.envelope!.body.name).toBe('GetParameterNames');
     expect((await api('POST', `/api/provisioning/jobs/${jobId}/complete`)).statusCode).toBe(200);
@@ -376,9 +379,7 @@ describe('job engine', () => {
 
   it('refreshes a subtree with GetParameterNames then GetParameterValues, learning writability', async () => {
     const { cpe, id } = await knownCpe();
-    const jobId = (
-      await api('POST', `/api/devices/${id}/refresh`, { path: 'InternetGatewayDevice.Time.' })
-    ).json().job.id;
+    const jobId = await refreshTime(id);
     const gpn = await session(cpe);
     expect(gpn.envelope!.body).toEqual({
       name: 'GetParameterNames',
