@@ -158,8 +158,7 @@ export function createInformStore(
   const forJobSql = `select d.id, d.serial_number, d.product_class, d.oui, d.status, d.last_inform_at,
        d.periodic_inform_interval, d.software_version, p.parameters
      from devices d left join device_parameters p on p.device_id = d.id where d.id = ?`;
-  const writeSql = `insert into device_parameters (device_id, parameters) values (?, ?)
-     on conflict (device_id) do update set parameters = excluded.parameters`;
+  const writeSql = treesSql(1);
 
   /**
    * Inform updates wait WRITE_WINDOW_MS and are written together: one statement per shape (which
@@ -226,7 +225,7 @@ export function createInformStore(
        update devices set ${set.join(', ')} from v where devices.id = v.id`;
   }
 
-  /** SQLite: the trees of a batch, in one statement before its update. */
+  /** Trees of `rows` devices written in one statement (SQLite: a batch's, before its update). */
   function treesSql(rows: number): string {
     return `insert into device_parameters (device_id, parameters) values ${Array.from({ length: rows }, () => '(?, ?)').join(', ')}
      on conflict (device_id) do update set parameters = excluded.parameters`;

@@ -183,9 +183,10 @@ export function createDevicesService(
   /**
    * Records an Inform: creates or updates the device (cwmp-reference §5). The parameter tree is
    * read and written only when the Inform's parameters differ from the previous Inform's (or
-   * something else wrote the tree since), read with the device's state and written with its update:
-   * a routine periodic Inform costs two statements, and so does one that changed the tree on
-   * PostgreSQL (three on SQLite, whose update cannot write two tables in one statement).
+   * something else wrote the tree since), written with the device's update and, for an Inform that
+   * says more than 2 PERIODIC, read with its state: a routine periodic Inform costs two statements,
+   * and so does a VALUE CHANGE on PostgreSQL (three on SQLite, whose update cannot write two tables
+   * in one statement).
    * `admit` sees the device first (null when it is new): when it refuses, nothing is written and
    * the answer is null.
    */

@@ -73,6 +73,16 @@ const FIRST_SQL =
   "not exists (select 1 from jobs o where o.device_id = jobs.device_id and o.status in ('pending', 'running')" +
   ' and (o.created_at < jobs.created_at or (o.created_at = jobs.created_at and o.id < jobs.id)))';
 
+/** The condition (after `where id = ?`) that the job still runs, held by `owner` in `session`. */
+function heldWhere(owner: string | null, session: string | null): { text: string; params: string[] } {
+  return {
+    text:
+      ` and status = 'running' and owner ${owner === null ? 'is null' : '= ?'}` +
+      ` and session_id ${session === null ? 'is null' : '= ?'}`,
+    params: [owner, session].filter((v): v is string => v !== null),
+  };
+}
+
 /**
  * `prepared`: the statements every job session runs (its device's unfinished jobs, a job by id, the
  * updates of its steps) go as fixed texts through the database's prepared statements, as the
@@ -152,7 +162,6 @@ export function createJobsRepository(
       ]);
       return { rows, total: Number(count.n) };
     },
-    /** The device's unfinished jobs, oldest first (they run in creation order). */
     /**
      * The job `id` of device `deviceId` finishes (`patch`), only if it still runs held by `held`'s
      * owner in its session when given, and the device's unfinished jobs are read as they stand after
@@ -165,14 +174,7 @@ export function createJobsRepository(
       patch: JobPatch,
       held?: { owner: string | null; session: string | null },
     ): Promise<JobRow[] | null> {
-      const guard = held
-        ? {
-            text:
-              ` and status = 'running' and owner ${held.owner === null ? 'is null' : '= ?'}` +
-              ` and session_id ${held.session === null ? 'is null' : '= ?'}`,
-            params: [held.owner, held.session].filter((v) => v !== null),
-          }
-        : { text: '', params: [] };
+      const guard = held ? heldWhere(held.owner, held.session) : { text: '', params: [] };
       if (prepared && dialect === 'postgres') {
         const set = assignments(patch);
         const rows = await prepared<JobRow & { written: number | string }>(
@@ -190,6 +192,7 @@ export function createJobsRepository(
         : (await this.update(id, patch), true);
       return written ? this.unfinished(deviceId) : null;
     },
+    /** The device's unfinished jobs, oldest first (they run in creation order). */
     unfinished(deviceId: string): Promise<JobRow[]> {
       if (prepared) return prepared<JobRow>(UNFINISHED_SQL, [deviceId]);
       return db
@@ -315,14 +318,8 @@ export function createJobsRepository(
       patch: JobPatch,
     ): Promise<boolean> {
       if (prepared) {
-        const held = ` and status = 'running' and owner ${owner === null ? 'is null' : '= ?'}`;
-        const inSession = ` and session_id ${session === null ? 'is null' : '= ?'}`;
-        return updateWhere(
-          id,
-          patch,
-          held + inSession,
-          [owner, session].filter((v) => v !== null),
-        );
+        const held = heldWhere(owner, session);
+        return updateWhere(id, patch, held.text, held.params);
       }
       const r = await db
         .updateTable('jobs')

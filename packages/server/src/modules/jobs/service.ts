@@ -165,11 +165,28 @@ export function createJobsService(
     });
   }
 
-  async function set(job: JobRow, patch: Partial<JobRow>): Promise<JobRow> {
+  /**
+   * Writes `patch` (with updated_at) by `write`, which answers whether the row matched its guard;
+   * publishes job_update when the status moved from `from`. The job as written, or null.
+   */
+  async function setWhere(
+    job: JobRow,
+    patch: Partial<JobRow>,
+    from: JobStatus,
+    write: (written: Partial<JobRow>) => Promise<boolean>,
+  ): Promise<JobRow | null> {
     const next = { ...job, ...patch, updated_at: now() };
-    await repo.update(job.id, { ...patch, updated_at: next.updated_at });
-    if (patch.status !== undefined && patch.status !== job.status) publish(next);
+    if (!(await write({ ...patch, updated_at: next.updated_at }))) return null;
+    if (patch.status !== undefined && patch.status !== from) publish(next);
     return next;
+  }
+
+  async function set(job: JobRow, patch: Partial<JobRow>): Promise<JobRow> {
+    const next = await setWhere(job, patch, job.status, async (w) => {
+      await repo.update(job.id, w);
+      return true;
+    });
+    return next!;
   }
 
   /**
@@ -177,24 +194,17 @@ export function createJobsService(
    * campaign, the job engine) moved it meanwhile, which then has the last word. `asRead`: only if the
    * row is still as `job` shows it, and no unfinished job of its device comes before it.
    */
-  async function setIfPending(job: JobRow, patch: Partial<JobRow>, asRead = false): Promise<JobRow | null> {
-    const next = { ...job, ...patch, updated_at: now() };
-    const written = { ...patch, updated_at: next.updated_at };
-    const held = asRead
-      ? await repo.updateIfFirstAsRead(job.id, job.updated_at, written)
-      : await repo.updateIfStatus(job.id, 'pending', written);
-    if (!held) return null;
-    if (patch.status !== undefined && patch.status !== 'pending') publish(next);
-    return next;
+  function setIfPending(job: JobRow, patch: Partial<JobRow>, asRead = false): Promise<JobRow | null> {
+    return setWhere(job, patch, 'pending', (w) =>
+      asRead
+        ? repo.updateIfFirstAsRead(job.id, job.updated_at, w)
+        : repo.updateIfStatus(job.id, 'pending', w),
+    );
   }
 
   /** `set`, only if the job still runs, held by the process and session `job` names; null otherwise. */
-  async function setIfHeld(job: JobRow, patch: Partial<JobRow>): Promise<JobRow | null> {
-    const next = { ...job, ...patch, updated_at: now() };
-    const written = { ...patch, updated_at: next.updated_at };
-    if (!(await repo.updateIfHeld(job.id, job.owner, job.session_id, written))) return null;
-    if (patch.status !== undefined && patch.status !== job.status) publish(next);
-    return next;
+  function setIfHeld(job: JobRow, patch: Partial<JobRow>): Promise<JobRow | null> {
+    return setWhere(job, patch, job.status, (w) => repo.updateIfHeld(job.id, job.owner, job.session_id, w));
   }
 
   async function get(id: string): Promise<JobRow> {
