@@ -14,9 +14,10 @@ import { startAcs } from './rig';
  * SQLite has none); bench/README.md (provisioning-wave) has the count after each cut. The answer
  * takes its job as this process wrote it when the RPC went out (jobs/service.ts answering): 14 and
  * 13 before; PostgreSQL finishes the job and reads the device's unfinished jobs in one statement
- * (jobs/repository.ts finishAndReadUnfinished): 12 before.
+ * (jobs/repository.ts finishAndReadUnfinished): 12 before; it carries the device's job facts in the
+ * claim's statement and in the finish's (jobs/service.ts start, finishAndRead): 11 before.
  */
-export const JOB_SESSION_BOUNDS = { sqlite: 13, postgres: 11 };
+export const JOB_SESSION_BOUNDS = { sqlite: 13, postgres: 9 };
 
 const SSID = 'Device.WiFi.SSID.1.SSID';
 
@@ -38,6 +39,10 @@ export interface JobSessionCost {
   ignored: number;
   /** The statements counted, in order (to read when a bound fails). */
   texts: string[];
+  /** The device's status as each status change announced it during the session, in order. */
+  statuses: string[];
+  /** The device's job facts as stored after the session. */
+  facts: { status: string; jobs_waiting: number; jobs_running: number; last_job_failed: number };
 }
 
 export async function measureJobSessionCost(overrides: Partial<Config> = {}): Promise<JobSessionCost> {
@@ -62,6 +67,10 @@ export async function measureJobSessionCost(overrides: Partial<Config> = {}): Pr
       const jobs = (await acs.api('GET', `/api/provisioning/jobs?deviceId=${device.id}`)).json().jobs;
       return jobs.every((j: { status: string }) => j.status === 'completed' || j.status === 'failed');
     });
+    const statuses: string[] = [];
+    acs.app.services.bus.on('device_status_update', (e) => {
+      if (e.deviceId === device.id) statuses.push(e.status);
+    });
     const log = acs.app.services.database.statements;
     const all: string[] = [];
     log.texts = all;
@@ -79,6 +88,11 @@ export async function measureJobSessionCost(overrides: Partial<Config> = {}): Pr
     log.texts = null;
     const job = (await acs.api('GET', `/api/provisioning/jobs?deviceId=${device.id}`)).json().jobs[0];
     if (job?.status !== 'completed') throw new Error(`the job did not complete: ${JSON.stringify(job)}`);
+    const facts = await acs.app.services.database.db
+      .selectFrom('devices')
+      .select(['status', 'jobs_waiting', 'jobs_running', 'last_job_failed'])
+      .where('id', '=', device.id)
+      .executeTakeFirstOrThrow();
     const sessionTexts = all.slice(bulk);
     const texts = sessionTexts.filter((t) => !NOT_THE_SESSION.test(t));
     const cost = {
@@ -86,6 +100,8 @@ export async function measureJobSessionCost(overrides: Partial<Config> = {}): Pr
       bulk: all.slice(0, bulk).filter((t) => !NOT_THE_SESSION.test(t)).length,
       ignored: sessionTexts.length - texts.length,
       texts,
+      statuses,
+      facts,
     };
     // For bench/README.md: SESSION_COST_PRINT=1 prints the counts.
     if (process.env.SESSION_COST_PRINT)

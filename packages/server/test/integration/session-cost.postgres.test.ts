@@ -39,5 +39,8 @@ describeWithPostgres('round trips per session on PostgreSQL', () => {
   it('runs a bulk SetParameterValues job in its session within the bound', async () => {
     const c = await measureJobSessionCost({ database: { kind: 'postgres', url } });
     expect(c.session, c.texts.join('\n')).toBeLessThanOrEqual(JOB_SESSION_BOUNDS.postgres);
+    // The device was provisioning while the job ran, and is online with nothing left after it.
+    expect(c.statuses).toEqual(['provisioning', 'online']);
+    expect(c.facts).toEqual({ status: 'online', jobs_waiting: 0, jobs_running: 0, last_job_failed: 0 });
   });
 });

@@ -28,5 +28,8 @@ describe('statements per job session on SQLite', () => {
   it('runs a bulk SetParameterValues job in its session within the bound', async () => {
     const c = await measureJobSessionCost();
     expect(c.session, c.texts.join('\n')).toBeLessThanOrEqual(JOB_SESSION_BOUNDS.sqlite);
+    // The device was provisioning while the job ran, and is online with nothing left after it.
+    expect(c.statuses).toEqual(['provisioning', 'online']);
+    expect(c.facts).toEqual({ status: 'online', jobs_waiting: 0, jobs_running: 0, last_job_failed: 0 });
   });
 });

@@ -1,7 +1,12 @@
 // The devices module's public surface: other modules import only this file (issue 15, point 3).
 export { createInformStore, type InformStore } from './inform-store';
 export { storedValue, type ParameterMap, type StoredParameter } from './parameters';
-export { createDevicesRepository, type DeviceMatch, type DevicesRepository } from './repository';
+export {
+  createDevicesRepository,
+  type DeviceMatch,
+  type DevicesRepository,
+  type JobFactsRow,
+} from './repository';
 export { devicesRoutes } from './routes';
 export {
   createDevicesService,

@@ -74,6 +74,12 @@ function quoteFts5(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
+/** What recordJobFacts's statement answers of a device it wrote. */
+export type JobFactsRow = Pick<
+  DeviceRow,
+  'id' | 'serial_number' | 'product_class' | 'oui' | 'status' | 'previous_status'
+>;
+
 export interface DevicesRepositoryOptions {
   /**
    * SQLite: a search whose trigram index names more candidates than this (10,000 unless told) scans
@@ -103,9 +109,12 @@ export function createDevicesRepository(
    * more JavaScript than the read it replaced (bench/provisioning-wave profile).
    */
   const jobFactsStatements = new Map<string, string>();
-  function jobFactsStatement(told: { waiting?: boolean; running?: boolean; lastFailed?: boolean }): string {
+  function jobFactsStatement(
+    told: { waiting?: boolean; running?: boolean; lastFailed?: boolean },
+    condition = '',
+  ): string {
     const facts = ['waiting', 'running', 'lastFailed'] as const;
-    const key = facts.map((f) => (told[f] === undefined ? '-' : told[f] ? '1' : '0')).join('');
+    const key = facts.map((f) => (told[f] === undefined ? '-' : told[f] ? '1' : '0')).join('') + condition;
     const known = jobFactsStatements.get(key);
     if (known) return known;
     const columns = { waiting: 'jobs_waiting', running: 'jobs_running', lastFailed: 'last_job_failed' };
@@ -147,10 +156,19 @@ export function createDevicesRepository(
     const text =
       `update devices set ${assignments.join(', ')}, ` +
       `updated_at = (case when status = ${status} then updated_at else ? end) ` +
-      `where id = ? and (${differs.join(' or ')}) ` +
+      `where id = ? and (${differs.join(' or ')})${condition ? ` and ${condition}` : ''} ` +
       'returning id, serial_number, product_class, oui, status, previous_status';
     jobFactsStatements.set(key, text);
     return text;
+  }
+
+  /** What recordJobFacts's statement answered: the device when it was written, and whether its status changed. */
+  function jobFactsWritten(
+    row: JobFactsRow | undefined,
+  ): (Omit<JobFactsRow, 'previous_status'> & { statusChanged: boolean }) | undefined {
+    if (!row) return undefined;
+    const { previous_status, ...device } = row;
+    return { ...device, statusChanged: previous_status !== device.status };
   }
 
   /**
@@ -451,23 +469,30 @@ export function createDevicesRepository(
         })
       | undefined
     > {
-      type Row = Pick<
-        DeviceRow,
-        'id' | 'serial_number' | 'product_class' | 'oui' | 'status' | 'previous_status'
-      >;
       const text = jobFactsStatement(told);
-      const rows = options.prepared
-        ? await options.prepared<Row>(text, [now, id])
+      const rows: JobFactsRow[] = options.prepared
+        ? await options.prepared<JobFactsRow>(text, [now, id])
         : (
-            await db.executeQuery<Row>(
+            await db.executeQuery<JobFactsRow>(
               CompiledQuery.raw(dialect === 'postgres' ? numberedPlaceholders(text) : text, [now, id]),
             )
           ).rows;
-      const row = rows[0];
-      if (!row) return undefined;
-      const { previous_status, ...device } = row;
-      return { ...device, statusChanged: previous_status !== device.status };
+      return jobFactsWritten(rows[0]);
     },
+    /**
+     * recordJobFacts's statement for another write to carry in its own (on PostgreSQL a
+     * data-modifying CTE: jobs/repository.ts), run only where `condition` (SQL, no parameters) holds
+     * there; `written` reads what it answered, as recordJobFacts answers.
+     */
+    jobFactsCarried(
+      id: string,
+      told: { waiting?: boolean; running?: boolean; lastFailed?: boolean },
+      now: string,
+      condition: string,
+    ): { text: string; params: unknown[] } {
+      return { text: jobFactsStatement(told, condition), params: [now, id] };
+    },
+    jobFactsWritten,
     /** Notes that jobs wait for these devices (SQLite: 500 ids per statement, its parameter limit). */
     async markJobsWaiting(ids: readonly string[]): Promise<void> {
       if (dialect === 'postgres') {

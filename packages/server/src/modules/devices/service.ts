@@ -23,11 +23,18 @@ import type {
   DeviceListQuery,
   DeviceMatch,
   DevicesRepository,
+  JobFactsRow,
   WatchedDevice,
 } from './repository';
 import { NO_JOBS, deviceStatus, presenceOf, type JobFacts } from './status';
 
 export type { JobFacts } from './status';
+
+/** recordJobFacts's statement as another write carries it (DevicesService.jobFactsWith). */
+export interface CarriedFacts {
+  statement(condition: string): { text: string; params: unknown[] };
+  took(row: JobFactsRow | undefined): void;
+}
 
 /** A device as a job's step read it (DevicesService.forJob). */
 export interface JobDevice {
@@ -170,6 +177,26 @@ export function createDevicesService(
       productClass: row.product_class,
       oui: row.oui,
     });
+  }
+
+  /** After job facts were written: their status change, if any, is announced. */
+  function factsWritten(
+    written:
+      | {
+          id: string;
+          serial_number: string;
+          product_class: string;
+          oui: string;
+          status: DeviceStatus;
+          statusChanged: boolean;
+        }
+      | undefined,
+  ): void {
+    // Job facts never change presence, so the offline deadline stays as it is.
+    if (written?.statusChanged) {
+      publishStatus(written, written.status);
+      countsMayHaveChanged();
+    }
   }
 
   /** For the activity log (a named closure in recordInform would cost a defineProperty under tsx). */
@@ -355,12 +382,20 @@ export function createDevicesService(
      */
     async recordJobFacts(id: string, told: Partial<JobFacts>): Promise<void> {
       // One statement: the facts and the status they imply, written only when they differ.
-      const written = await repo.recordJobFacts(id, told, new Date().toISOString());
-      // Job facts never change presence, so the offline deadline stays as it is.
-      if (written?.statusChanged) {
-        publishStatus(written, written.status);
-        countsMayHaveChanged();
-      }
+      factsWritten(await repo.recordJobFacts(id, told, new Date().toISOString()));
+    },
+
+    /**
+     * recordJobFacts as a statement that a job's write carries in its own, on PostgreSQL (one round
+     * trip, not two: jobs/service.ts): `statement(condition)` is its text and parameters, run only
+     * where the write's `condition` holds; `took(row)` takes what it answered, as recordJobFacts does.
+     */
+    jobFactsWith(id: string, told: Partial<JobFacts>): CarriedFacts {
+      const now = new Date().toISOString();
+      return {
+        statement: (condition) => repo.jobFactsCarried(id, told, now, condition),
+        took: (row) => factsWritten(repo.jobFactsWritten(row)),
+      };
     },
 
     /**

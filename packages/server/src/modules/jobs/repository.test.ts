@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeOnBothDatabases } from '../../../test/postgres';
 import type { JobStatus } from '../../db/tables/jobs';
+import { createDevicesRepository, type JobFactsRow } from '../devices/index';
 import { createJobsRepository } from './repository';
 
 const now = '2026-01-01T00:00:00.000Z';
@@ -135,6 +136,99 @@ describeOnBothDatabases('the job repository', (handle) => {
       expect(await repo.updateIfFirstAsRead(newer, now, { status: 'running' })).toBe(false);
     });
   }
+
+  it("carries the device's job facts in a claim's and a finish's statement on PostgreSQL, only when they hold", async () => {
+    const { repo, device, job } = await withDevice('prepared texts', 'CARRY');
+    expect(repo.carries).toBe(handle().dialect === 'postgres');
+    if (!repo.carries) return;
+    const devices = createDevicesRepository(handle().db, handle().dialect, { prepared: handle().prepared });
+    await handle()
+      .db.updateTable('devices')
+      .set({ status: 'online', jobs_waiting: 1 })
+      .where('id', '=', device)
+      .execute();
+    const state = async () =>
+      handle()
+        .db.selectFrom('devices')
+        .select(['status', 'jobs_waiting', 'jobs_running', 'last_job_failed'])
+        .where('id', '=', device)
+        .executeTakeFirstOrThrow();
+    const carry = (told: { waiting: boolean; running: boolean; lastFailed?: boolean }) => {
+      const ran: (JobFactsRow | undefined)[] = [];
+      return {
+        ran,
+        carried: {
+          statement: (condition: string) => devices.jobFactsCarried(device, told, now, condition),
+          ran: (row: JobFactsRow | undefined) => void ran.push(row),
+        },
+      };
+    };
+    const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
+    await repo.insertMany([
+      job(first, '2026-01-01T00:00:01.000Z', 'pending'),
+      job(second, '2026-01-01T00:00:02.000Z', 'pending'),
+    ]);
+    const running = { waiting: true, running: true };
+
+    // Not first of its device's: neither the claim nor the facts are written.
+    const early = carry(running);
+    expect(await repo.claimCarrying(second, { status: 'running' }, now, early.carried)).toBe(false);
+    expect(early.ran).toEqual([]);
+    expect(await state()).toMatchObject({ status: 'online', jobs_running: 0 });
+
+    // Claimed: the facts written with it, and what they answered (the status as it was, and now).
+    const claim = carry(running);
+    expect(
+      await repo.claimCarrying(
+        first,
+        { status: 'running', owner: 'p1', session_id: 's1' },
+        now,
+        claim.carried,
+      ),
+    ).toBe(true);
+    expect(claim.ran).toEqual([
+      expect.objectContaining({ id: device, status: 'provisioning', previous_status: 'online' }),
+    ]);
+    expect(await state()).toMatchObject({ status: 'provisioning', jobs_waiting: 1, jobs_running: 1 });
+    // No longer pending: not claimed again, nothing carried.
+    const again = carry(running);
+    expect(await repo.claimCarrying(first, { status: 'running' }, undefined, again.carried)).toBe(false);
+    expect(again.ran).toEqual([]);
+
+    // A finish that leaves a job unfinished: the facts it carries (none left) are not written.
+    const done = { status: 'failed' as const, finished_at: now, owner: null, session_id: null };
+    const idle = { waiting: false, running: false, lastFailed: true };
+    const notLast = carry(idle);
+    const left = await repo.finishAndReadUnfinished(
+      first,
+      device,
+      done,
+      { owner: 'p1', session: 's1' },
+      notLast.carried,
+    );
+    expect(left?.map((j) => j.id)).toEqual([second]);
+    expect(notLast.ran).toEqual([]);
+    expect(await state()).toMatchObject({ status: 'provisioning', jobs_running: 1, last_job_failed: 0 });
+    // Held by another session: nothing written, nothing carried.
+    await repo.update(second, { status: 'running', owner: 'p1', session_id: 's2' });
+    const other = carry(idle);
+    expect(
+      await repo.finishAndReadUnfinished(second, device, done, { owner: 'p1', session: 's1' }, other.carried),
+    ).toBe(null);
+    expect(other.ran).toEqual([]);
+    // The last: written with it.
+    const last = carry(idle);
+    expect(
+      await repo.finishAndReadUnfinished(second, device, done, { owner: 'p1', session: 's2' }, last.carried),
+    ).toEqual([]);
+    expect(last.ran).toEqual([expect.objectContaining({ status: 'error', previous_status: 'provisioning' })]);
+    expect(await state()).toMatchObject({ jobs_waiting: 0, jobs_running: 0, last_job_failed: 1 });
+    // Nothing differs the next time: it runs, and answers no row.
+    await repo.insertMany([job(third, '2026-01-01T00:00:03.000Z', 'pending')]);
+    const same = carry(idle);
+    expect(await repo.finishAndReadUnfinished(third, device, done, undefined, same.carried)).toEqual([]);
+    expect(same.ran).toEqual([undefined]);
+  });
 
   it('indexes no column that a job session writes and no query looks jobs up by', async () => {
     // The start sets the command key, the process and the session, the finish clears them: an

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PreparedQuery } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { JobRow, JobStatus, JobType, NewJobRow } from '../../db/tables/jobs';
+import type { JobFactsRow } from '../devices/index';
 import { BACKGROUND_JOB_TYPES, INTERNAL_JOB_TYPES } from './types';
 
 export interface JobListQuery {
@@ -12,6 +13,16 @@ export interface JobListQuery {
   operationId?: string;
   limit: number;
   offset: number;
+}
+
+/**
+ * A statement that a job's write carries in its own on PostgreSQL (the device's job facts:
+ * devices/service.ts jobFactsWith), run only where `condition` holds there; `ran(row)`: it ran, and
+ * answered `row` (or nothing: nothing differed).
+ */
+export interface Carried {
+  statement(condition: string): { text: string; params: unknown[] };
+  ran(row: JobFactsRow | undefined): void;
 }
 
 export type JobPatch = Partial<Omit<JobRow, 'id' | 'device_id' | 'type' | 'params' | 'created_at'>>;
@@ -109,6 +120,29 @@ export function createJobsRepository(
     return rows.length > 0;
   }
 
+  /**
+   * updateWhere carrying `carried`, run only if the update matched: one statement (a data-modifying
+   * CTE, PostgreSQL). Whether it matched (and then the carried statement ran).
+   */
+  async function updateCarrying(
+    id: string,
+    patch: JobPatch,
+    where: string,
+    params: unknown[],
+    carried: Carried,
+  ): Promise<boolean> {
+    const set = assignments(patch);
+    const then = carried.statement('exists (select 1 from u)');
+    const rows = await prepared!<{ written: number | string; carried: JobFactsRow | null }>(
+      `with u as (update jobs set ${set.text} where id = ?${where} returning id), c as (${then.text})
+       select (select count(*) from u) as written, (select to_json(c) from c) as carried`,
+      [...set.values, id, ...params, ...then.params],
+    );
+    if (Number(rows[0]?.written ?? 0) === 0) return false;
+    carried.ran(rows[0]?.carried ?? undefined);
+    return true;
+  }
+
   function filtered(q: Omit<JobListQuery, 'limit' | 'offset'>) {
     let query = db.selectFrom('jobs');
     // The ACS's own jobs show in a device's history, and when asked for by type; the fleet-wide
@@ -173,19 +207,27 @@ export function createJobsRepository(
       deviceId: string,
       patch: JobPatch,
       held?: { owner: string | null; session: string | null },
+      carried?: Carried,
     ): Promise<JobRow[] | null> {
       const guard = held ? heldWhere(held.owner, held.session) : { text: '', params: [] };
       if (prepared && dialect === 'postgres') {
         const set = assignments(patch);
-        const rows = await prepared<JobRow & { written: number | string }>(
-          `with u as (update jobs set ${set.text} where id = ?${guard.text} returning id)
-           select (select count(*) from u) as written, j.* from (select 1) as one left join (
-             select ${JOB_SELECT} from jobs where device_id = ? and status in ('pending', 'running') and id <> ?
-           ) as j on true order by j.created_at, j.id`,
-          [...set.values, id, ...guard.params, deviceId, id],
+        // `carried` runs when the finish was written and no unfinished job is left (r is empty).
+        const then = carried?.statement('exists (select 1 from u) and not exists (select 1 from r)');
+        const rows = await prepared<JobRow & { written: number | string; carried: JobFactsRow | null }>(
+          `with u as (update jobs set ${set.text} where id = ?${guard.text} returning id),
+           r as (select ${JOB_SELECT} from jobs where device_id = ? and status in ('pending', 'running') and id <> ?)
+           ${then ? `, c as (${then.text})` : ''}
+           select (select count(*) from u) as written, ${then ? '(select to_json(c) from c)' : 'null'} as carried,
+           r.* from (select 1) as one left join r on true order by r.created_at, r.id`,
+          [...set.values, id, ...guard.params, deviceId, id, ...(then?.params ?? [])],
         );
         if (Number(rows[0]?.written ?? 0) === 0) return null;
-        return rows.filter((r) => r.id !== null).map(({ written: _written, ...row }) => row as JobRow);
+        const unfinished = rows
+          .filter((r) => r.id !== null)
+          .map(({ written: _written, carried: _carried, ...row }) => row as JobRow);
+        if (carried && unfinished.length === 0) carried.ran(rows[0]?.carried ?? undefined);
+        return unfinished;
       }
       const written = held
         ? await this.updateIfHeld(id, held.owner, held.session, patch)
@@ -226,6 +268,29 @@ export function createJobsRepository(
         .where(sql<boolean>`${sql.raw(FIRST_SQL)}`)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
+    },
+    /** Whether a claim (`claimCarrying`) and a finish (finishAndReadUnfinished) carry a statement. */
+    carries: prepared !== undefined && dialect === 'postgres',
+    /**
+     * A pending job's claim, carrying `carried` (PostgreSQL, with `carries`: one statement): as
+     * updateIfFirstAsRead when `asReadAt` (the row's updated_at as read) is given, else as
+     * updateIfStatus 'pending'; whether it matched.
+     */
+    claimCarrying(
+      id: string,
+      patch: JobPatch,
+      asReadAt: string | undefined,
+      carried: Carried,
+    ): Promise<boolean> {
+      return asReadAt === undefined
+        ? updateCarrying(id, patch, ' and status = ?', ['pending'], carried)
+        : updateCarrying(
+            id,
+            patch,
+            ` and status = 'pending' and updated_at = ? and ${FIRST_SQL}`,
+            [asReadAt],
+            carried,
+          );
     },
     /** The update only if the job is still `status` (one statement); whether it was. */
     async updateIfStatus(id: string, status: JobStatus, patch: JobPatch): Promise<boolean> {

@@ -9,7 +9,7 @@ import type { Job, JobResult, PublicJobParams } from '../../contract';
 import type { DeviceContact, DeviceRow } from '../../db/tables/devices';
 import type { JobRow, JobStatus, JobType } from '../../db/tables/jobs';
 import { AppError } from '../../errors';
-import { storedValue, type DevicesService, type JobFacts } from '../devices/index';
+import { storedValue, type DevicesService, type JobFacts, type JobFactsRow } from '../devices/index';
 import type { EventBus } from '../live/index';
 import {
   commandKeyOf,
@@ -360,21 +360,31 @@ export function createJobsService(
     // In the device's telling turn, as every telling's read: the finish and the read of what is left
     // (one statement on PostgreSQL), then the facts that read shows. It is the job that finished last
     // now (a cancelled one is not counted).
+    // On PostgreSQL the facts of the commonest case (no unfinished job left) go in that statement,
+    // run only when its read finds none.
     let unfinished: JobRow[] | null = null;
+    const lastFailed = status === 'cancelled' ? {} : { lastFailed: status === 'failed' };
+    const facts = repo.carries
+      ? devices.jobFactsWith(job.device_id, { waiting: false, running: false, ...lastFailed })
+      : undefined;
+    let carried: { row: JobFactsRow | undefined } | undefined;
     const turn = inTellingTurn(job.device_id, async () => {
       unfinished = await repo.finishAndReadUnfinished(
         job.id,
         job.device_id,
         written,
         held ? { owner: job.owner, session: job.session_id } : undefined,
+        facts && { statement: facts.statement, ran: (row) => (carried = { row }) },
       );
       if (!unfinished) return;
       if (status !== job.status) publish(done);
-      await devices.recordJobFacts(job.device_id, {
-        waiting: unfinished.length > 0,
-        running: unfinished.some((j) => j.status === 'running'),
-        ...(status === 'cancelled' ? {} : { lastFailed: status === 'failed' }),
-      });
+      if (carried && facts) facts.took(carried.row);
+      else
+        await devices.recordJobFacts(job.device_id, {
+          waiting: unfinished.length > 0,
+          running: unfinished.some((j) => j.status === 'running'),
+          ...lastFailed,
+        });
     });
     return turn.then(() => (unfinished ? { done, unfinished } : null));
   }
@@ -474,23 +484,36 @@ export function createJobsService(
       state?: JobState,
       asRead = false,
     ): Promise<JobRow | null> {
-      const started = await setIfPending(
-        job,
-        {
-          status: 'running',
-          attempts: job.attempts + 1,
-          started_at: job.started_at ?? now(),
-          state: state ? JSON.stringify(state) : null,
-          command_key: commandKeyOf(job),
-          wait_until: state ? waitUntil(state) : null,
-          owner: o.processId,
-          session_id: sessionId,
-        },
-        asRead,
-      );
-      if (!started) return null;
-      if (state?.inFlight) holdInFlight(started);
-      await tellDevices(job.device_id, { started: true });
+      const patch: Partial<JobRow> = {
+        status: 'running',
+        attempts: job.attempts + 1,
+        started_at: job.started_at ?? now(),
+        state: state ? JSON.stringify(state) : null,
+        command_key: commandKeyOf(job),
+        wait_until: state ? waitUntil(state) : null,
+        owner: o.processId,
+        session_id: sessionId,
+      };
+      let started = null as JobRow | null;
+      if (repo.carries) {
+        // The claim and what it tells the device (jobs wait, one runs) in one statement, in the
+        // device's telling turn as every telling.
+        const facts = devices.jobFactsWith(job.device_id, { waiting: true, running: true });
+        let told: JobFactsRow | undefined;
+        await inTellingTurn(job.device_id, async () => {
+          started = await setWhere(job, patch, 'pending', (w) =>
+            repo.claimCarrying(job.id, w, asRead ? job.updated_at : undefined, {
+              statement: facts.statement,
+              ran: (row) => (told = row),
+            }),
+          );
+          if (started) facts.took(told);
+        });
+      } else {
+        started = await setIfPending(job, patch, asRead);
+        if (started) await tellDevices(job.device_id, { started: true });
+      }
+      if (started && state?.inFlight) holdInFlight(started);
       return started;
     },
 
