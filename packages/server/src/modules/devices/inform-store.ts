@@ -433,9 +433,16 @@ export function createInformStore(
     /**
      * A job's step: the device's new tree and the device row's columns that follow it. The tree no
      * longer matches the last Inform, so the Inform digest is cleared (the next Inform merges its
-     * parameters again). On PostgreSQL one statement (one round trip), on SQLite two.
+     * parameters again). On PostgreSQL one statement (one round trip), on SQLite two. With
+     * `informedAt` (the device's last_inform_at as the tree was read), only if no Inform came since:
+     * false when one did, and nothing was written.
      */
-    async writeJobStep(id: string, json: string, w: JobDeviceWrite): Promise<void> {
+    async writeJobStep(
+      id: string,
+      json: string,
+      w: JobDeviceWrite,
+      informedAt?: { lastInformAt: string | null },
+    ): Promise<boolean> {
       const values = [
         w.software_version ?? null,
         w.periodic_inform_interval ?? null,
@@ -444,12 +451,36 @@ export function createInformStore(
         w.updated_at,
         id,
       ];
+      if (informedAt) {
+        // Only if no Inform came since the tree was read (its last_inform_at is as read).
+        const at = informedAt.lastInformAt;
+        if (dialect === 'postgres')
+          return (
+            (
+              await prepared(
+                `with t as (insert into device_parameters (device_id, parameters) select ?, ?
+                   where exists (select 1 from devices where id = ? and last_inform_at is not distinct from ?)
+                   on conflict (device_id) do update set parameters = excluded.parameters)
+                 ${jobUpdateSql} and last_inform_at is not distinct from ? returning id`,
+                [id, json, id, at, ...values, at],
+              )
+            ).length > 0
+          );
+        if (
+          (await prepared(`${jobUpdateSql} and last_inform_at is ? returning id`, [...values, at])).length ===
+          0
+        )
+          return false;
+        await prepared(writeSql, [id, json]);
+        return true;
+      }
       if (dialect === 'postgres') {
         await prepared(`with t as (${writeSql}) ${jobUpdateSql}`, [id, json, ...values]);
-        return;
+        return true;
       }
       await prepared(writeSql, [id, json]);
       await prepared(jobUpdateSql, values);
+      return true;
     },
 
     /** Parameter trees of many devices (JSON text by device id; absent ids have none). */

@@ -52,6 +52,7 @@ function informSuite(
   let treeReads = 0;
   let treeWrites = 0;
   let updates = 0;
+  let jobReads = 0;
   const row = async (serial: string) =>
     (await handle.db
       .selectFrom('devices')
@@ -79,6 +80,7 @@ function informSuite(
       else if (text.startsWith('select parameters from device_parameters')) treeReads += 1;
       else if (text.startsWith('insert into device_parameters')) treeWrites += 1;
       else if (text.startsWith('with v (id,')) updates += 1;
+      else if (text.startsWith('select d.id, d.serial_number')) jobReads += 1;
       return handle.prepared(text, params);
     };
     store = createInformStore(handle.db, counted, dialect);
@@ -304,6 +306,29 @@ function informSuite(
     expect((await devices.parametersOf(device.id))[name]?.value).toBe('FROM-JOB');
     await devices.recordInform(report('TREE-1'));
     expect((await devices.parametersOf(device.id))[name]?.value).toBe('V1');
+  });
+
+  it("writes a job's step into the tree as read when no Inform came since, else into the tree read again", async () => {
+    const ssid = `${ROOT}.LANDevice.1.WLANConfiguration.1.SSID`;
+    const version = `${ROOT}.DeviceInfo.SoftwareVersion`;
+    const { device } = await devices.recordInform(report('KEPT-1'));
+    // Read as a job's RPC went out (jobs/engine.ts keeps it for the answer); nothing came since.
+    const read = (await devices.forJob(device.id))!;
+    const reads = jobReads;
+    await devices.storeParameters(device.id, [{ name: ssid, value: 'first', type: 'string' }], {}, read);
+    expect(jobReads).toBe(reads);
+    expect((await devices.parametersOf(device.id))[ssid]?.value).toBe('first');
+    expect(read.tree[ssid]?.value).toBe('first');
+    // An Inform with a new value lands while the next RPC is out: the step's write keeps it.
+    await devices.recordInform(report('KEPT-1', { events: ['4 VALUE CHANGE'], values: { [version]: 'V2' } }));
+    expect(read.tree[version]?.value).toBe('V1');
+    await devices.storeParameters(device.id, [{ name: ssid, value: 'second', type: 'string' }], {}, read);
+    expect(jobReads).toBe(reads + 1);
+    const tree = await devices.parametersOf(device.id);
+    expect([tree[version]?.value, tree[ssid]?.value]).toEqual(['V2', 'second']);
+    expect((await row('KEPT-1')).software_version).toBe('V2');
+    // The caller's device is the one read again, for the job's next step.
+    expect([read.tree[version]?.value, read.tree[ssid]?.value]).toEqual(['V2', 'second']);
   });
 
   it('starts the tree over and forgets connection-request credentials on 0 BOOTSTRAP', async () => {

@@ -179,6 +179,37 @@ export function createDevicesService(
     });
   }
 
+  /**
+   * Merges a job's entries into `tree` (in place): an entry without a value (a name, its
+   * writability) never blanks a value, and only adds to a parameter the tree has. Answers the device
+   * columns that follow the tree: its software version, and a new periodic interval it wrote.
+   */
+  function mergeJobEntries(
+    tree: ParameterMap,
+    entries: readonly { name: string; value?: string; type?: string; writable?: boolean }[],
+  ): { software_version?: string; periodic_inform_interval?: number } {
+    for (const e of entries) {
+      const old = tree[e.name];
+      if (e.value === undefined && !old) continue;
+      const writable = e.writable ?? old?.writable;
+      tree[e.name] = {
+        value: storedValue(e.name, e.value ?? old?.value ?? ''),
+        type: e.type ?? old?.type ?? 'string',
+        ...(writable !== undefined ? { writable } : {}),
+      };
+    }
+    const software = Object.keys(tree).find((k) => k.endsWith('.DeviceInfo.SoftwareVersion'));
+    const intervalKey = entries.find((e) =>
+      e.name.endsWith('.ManagementServer.PeriodicInformInterval'),
+    )?.name;
+    const interval = intervalKey && tree[intervalKey] ? Number(tree[intervalKey].value) : NaN;
+    return {
+      ...(software ? { software_version: tree[software]!.value.slice(0, 64) } : {}),
+      // The summary column follows what a job read or wrote (the offline sweep uses it).
+      ...(isInterval(interval) ? { periodic_inform_interval: interval } : {}),
+    };
+  }
+
   /** After job facts were written: their status change, if any, is announced. */
   function factsWritten(
     written:
@@ -453,30 +484,29 @@ export function createDevicesService(
       }
       const device = read ?? (await this.forJob(id));
       if (!device) return;
-      const map = device.tree;
-      for (const e of entries) {
-        const old = map[e.name];
-        if (e.value === undefined && !old) continue;
-        const writable = e.writable ?? old?.writable;
-        map[e.name] = {
-          value: storedValue(e.name, e.value ?? old?.value ?? ''),
-          type: e.type ?? old?.type ?? 'string',
-          ...(writable !== undefined ? { writable } : {}),
-        };
+      const merged = mergeJobEntries(device.tree, entries);
+      // The tree as read (`read`, maybe some time ago: jobs/engine.ts keeps it across an RPC) is
+      // written only if no Inform came since; else it is read again and the entries merged into it.
+      if (
+        !(await store.writeJobStep(
+          id,
+          JSON.stringify(device.tree),
+          { ...credentials, ...merged, updated_at: updatedAt },
+          read && { lastInformAt: device.row.last_inform_at },
+        ))
+      ) {
+        const fresh = await this.forJob(id);
+        if (!fresh) return;
+        Object.assign(device, fresh);
+        const again = mergeJobEntries(device.tree, entries);
+        await store.writeJobStep(id, JSON.stringify(device.tree), {
+          ...credentials,
+          ...again,
+          updated_at: updatedAt,
+        });
       }
-      const software = Object.keys(map).find((k) => k.endsWith('.DeviceInfo.SoftwareVersion'));
-      const intervalKey = entries.find((e) =>
-        e.name.endsWith('.ManagementServer.PeriodicInformInterval'),
-      )?.name;
-      const interval = intervalKey && map[intervalKey] ? Number(map[intervalKey].value) : NaN;
-      const newInterval = isInterval(interval);
-      await store.writeJobStep(id, JSON.stringify(map), {
-        ...credentials,
-        ...(software ? { software_version: map[software]!.value.slice(0, 64) } : {}),
-        // The summary column follows what a job read or wrote (the offline sweep uses it).
-        ...(newInterval ? { periodic_inform_interval: interval } : {}),
-        updated_at: updatedAt,
-      });
+      const interval = merged.periodic_inform_interval;
+      const newInterval = interval !== undefined;
       if (newInterval) {
         watch({ ...device.row, periodic_inform_interval: interval });
         bus.signal('device_interval_changed', { deviceId: id });

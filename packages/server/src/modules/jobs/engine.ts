@@ -117,6 +117,12 @@ export const DISCOVERY_JOB = 'discover-tree';
  * once a day needs days for a large tree; past this it fails like any expired job.
  */
 const DISCOVERY_TTL_SECONDS = 30 * 86_400;
+/**
+ * Devices kept for the answers of RPCs out (engine keep): twice the sessions the door admits at
+ * once by default; a router's tree may be hundreds of kilobytes. Past it the oldest is dropped and
+ * its answer reads the device.
+ */
+const KEPT_DEVICES_MAX = 200;
 
 export function describeFault(f: CwmpFault): string {
   const detail = f.setParameterValuesFault
@@ -187,9 +193,10 @@ export function createJobEngine(
     job: JobRow,
     state: JobState,
     baseUrl: string,
+    kept?: JobDevice,
   ): Promise<JobView<unknown> & { device?: JobDevice }> {
     const descriptor = descriptorOf(job.type);
-    const device = await devices.forJob(job.device_id);
+    const device = kept ?? (await devices.forJob(job.device_id));
     const tree = device?.tree ?? {};
     const params = JSON.parse(job.params) as Record<string, unknown> & Partial<TransferParams>;
     const fileId = typeof params.fileId === 'string' ? params.fileId : undefined;
@@ -208,6 +215,25 @@ export function createJobEngine(
       softwareVersion: device?.softwareVersion ?? '',
       ...(device ? { device } : {}),
     };
+  }
+
+  /**
+   * The device as read for each job whose RPC is out in this process (its tree with the step's
+   * writes): the answer's view takes it rather than reading it again, and its tree is written only
+   * if no Inform came meanwhile (devices.storeParameters). At most KEPT_DEVICES_MAX (the door admits
+   * 100 sessions at once); the answer or the session's end takes each out.
+   */
+  const keptDevices = new Map<string, JobDevice>();
+  function keep(jobId: string, device: JobDevice | undefined): void {
+    keptDevices.delete(jobId);
+    if (!device) return;
+    keptDevices.set(jobId, device);
+    if (keptDevices.size > KEPT_DEVICES_MAX) keptDevices.delete(keptDevices.keys().next().value!);
+  }
+  function takeKept(jobId: string): JobDevice | undefined {
+    const device = keptDevices.get(jobId);
+    keptDevices.delete(jobId);
+    return device;
   }
 
   /**
@@ -269,6 +295,7 @@ export function createJobEngine(
         return { rpc: null };
       case 'rpc':
         if (!(await jobs.progress(job, sentState(current, step), held))) return movedAway(job);
+        keep(job.id, v.device);
         return { rpc: { jobId: job.id, request: step.request } };
     }
   }
@@ -432,6 +459,7 @@ export function createJobEngine(
     const step = decide(claimed, 'start', () => d.start(v));
     if (step.kind === 'rpc' && !(step.writes && step.writes.length > 0)) {
       if (!(await jobs.start(job, s.sessionId, sentState({}, step), asRead))) return null;
+      keep(job.id, v.device);
       return { jobId: job.id, request: step.request };
     }
     const started = await jobs.start(job, s.sessionId, undefined, asRead);
@@ -572,6 +600,7 @@ export function createJobEngine(
       // As written when its RPC went out (no read); its writes below check it still runs here. A job
       // read instead must still be this session's (not taken over and restarted in another).
       const job = await jobs.answering(jobId);
+      const kept = takeKept(jobId);
       if (!job || job.status !== 'running' || job.session_id !== s.sessionId) {
         // An operator finished it meanwhile (spec §4 mark complete / failed): theirs is the last word.
         log.info({ jobId, status: job?.status }, 'jobs: an answer for a job no longer running; ignored');
@@ -581,7 +610,7 @@ export function createJobEngine(
       const d = descriptorOf(job.type);
       if (answer.name === 'Fault') {
         // The descriptor may have another way (refresh reads by name what a partial path refused).
-        const v = d.fault ? await view(job, state, s.baseUrl) : undefined;
+        const v = d.fault ? await view(job, state, s.baseUrl, kept) : undefined;
         const step = v ? decide(job, 'read the Fault', () => d.fault!(v, answer)) : null;
         if (step) return outcome(await apply(job, state, step, s.sessionId, v ?? {}, true), s.sessionId);
         const failed = await finished(
@@ -592,7 +621,7 @@ export function createJobEngine(
         );
         return outcome({ rpc: null, ...failed }, s.sessionId);
       }
-      const v = await view(job, state, s.baseUrl);
+      const v = await view(job, state, s.baseUrl, kept);
       const applied = await apply(
         job,
         state,
@@ -610,6 +639,7 @@ export function createJobEngine(
      */
     async unanswered(jobId: string, reason: NoAnswerReason, sessionId?: string): Promise<void> {
       jobs.unanswered(jobId);
+      keptDevices.delete(jobId);
       const job = await jobs.find(jobId);
       if (!job || job.status !== 'running') return;
       if (sessionId !== undefined && job.session_id !== null && job.session_id !== sessionId) return;
