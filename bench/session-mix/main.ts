@@ -1,8 +1,8 @@
 // Issue 24, target 1: the realistic session mix. Periodic Informs of 20 to 40 parameters, 1 in 10 a
 // `4 VALUE CHANGE` with a new value, 1 session in 20 running a job (a SetParameterValues of 5
 // parameters), 1 in 200 a GetParameterValues of a 300-parameter subtree (see mix.ts). Measured in
-// one run against a limit server playing the same exchanges canned (limit-server.ts), then against
-// Provisor on SQLite and on PostgreSQL, each at its peak and paced at 80% of it.
+// one run against a limit server playing the same exchanges canned (limit-server.ts) and Provisor on
+// SQLite and on PostgreSQL, in rounds (every target in turn), each at its peak and paced at 80% of it.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -22,17 +22,24 @@ import {
   type LoadResult,
 } from '../session-throughput/load';
 import { GET_PATH, SET_PARAMETERS } from './mix';
-import { mixRouters, type MixCounts } from './router';
+import { mixRouters, mixTemplates, type MixCounts } from './router';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '..', '..');
-// Enough routers that no run (the peak's, one for each number of connections in PEAK_LEVELS, and the
-// paced run after them) meets a router twice: each job runs once, at the router's first session after
-// the jobs were created. The load generator holds every router's messages (about 20 KB each: 200,000
-// ran it out of heap), so the runs are 4 s each.
-const DEVICES = Number(process.env.MIX_DEVICES ?? 64_000);
+// Enough routers that no run of Provisor (every round's, one for each number of connections in
+// PEAK_LEVELS, and the paced run after them) meets a router twice: each job runs once, at the
+// router's first session after the jobs were created. The load generator holds every router's
+// Informs, built once (about 10 KB a router).
+const DEVICES = Number(process.env.MIX_DEVICES ?? 120_000);
 const DURATION_MS = Number(process.env.THROUGHPUT_SECONDS ?? 4) * 1000;
+/**
+ * Rounds of runs, as in session-throughput: in each round every target runs once at each number of
+ * connections, one after another, so that a change in the shared machine's speed falls on every
+ * target alike instead of on whichever ran in that minute.
+ */
+const ROUNDS = Number(process.env.THROUGHPUT_ROUNDS ?? 3);
 const PASSWORD = 'bench-admin-password';
+const templates = mixTemplates(DEVICES);
 
 interface Row {
   target: string;
@@ -40,67 +47,87 @@ interface Row {
   cpu: CpuAccount;
   counts: MixCounts;
   connections: number;
-  /** The rate at each number of connections tried (the peak's runs). */
+  /** The median rate at each number of connections tried (the peak's runs). */
   levels?: string;
+  /** Its rate in each round, at the number of connections of its peak. */
+  rounds?: number[];
+}
+
+/** A server under measurement, and where its next run goes on in the routers. */
+interface Target {
+  name: string;
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+  /** Each router once (Provisor: its jobs run once); the limit answers a router's every session alike. */
+  once: boolean;
+  next: number;
 }
 
 const rate = (r: Row) => r.result.sessions / r.result.seconds;
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!;
 
-async function measure(
-  target: string,
-  url: string,
-  pid: number,
-  o: { connections: number; startAt?: number; rate?: number; maxSessions?: number },
-): Promise<Row> {
-  const routers = mixRouters(DEVICES);
-  const account = startCpuAccount(pid);
+/** One run of `target`, going on where its last stopped. */
+async function measure(target: Target, connections: number, pace?: number): Promise<Row> {
+  const routers = mixRouters(templates);
+  const account = startCpuAccount(target.pid);
+  const left = DEVICES - target.next;
   const result = await runLoad({
-    url,
+    url: target.url,
     durationMs: DURATION_MS,
     bodies: routers.bodies,
     session: routers.session,
-    ...o,
+    connections,
+    startAt: target.next,
+    ...(target.once ? { maxSessions: left } : {}),
+    ...(pace ? { rate: pace } : {}),
   });
+  if (target.once && result.next - target.next >= left)
+    throw new Error(`MIX_DEVICES=${DEVICES} is too few routers for the runs of ${target.name}`);
+  target.next = result.next;
   if (routers.counts.unexpected.length > 0)
-    console.log(`${target}: unexpected messages`, routers.counts.unexpected);
-  return {
-    target,
-    result,
-    cpu: account(result.sessions),
-    counts: routers.counts,
-    connections: o.connections,
-  };
+    console.log(`${target.name}: unexpected messages`, routers.counts.unexpected);
+  return { target: target.name, result, cpu: account(result.sessions), counts: routers.counts, connections };
 }
 
 /**
- * The best closed-loop rate over PEAK_LEVELS, each run going on where the last stopped (`startAt`):
- * with `once`, every session is a router's first since the jobs were made.
+ * Every target's peak: ROUNDS rounds, each running every target once at each of PEAK_LEVELS (the
+ * order of the targets turning from round to round); a target's rate at a level is its median over
+ * the rounds (the run shown is that median run), and its peak the best level.
  */
-async function peakOf(target: string, url: string, pid: number, o: { once: boolean }): Promise<Row> {
-  const runs: Row[] = [];
-  let next = 0;
-  for (const connections of PEAK_LEVELS) {
-    if (o.once && next >= DEVICES) throw new Error(`MIX_DEVICES=${DEVICES} is too few routers for the runs`);
-    // The limit answers a router's every session alike: it may meet one again.
-    const run = await measure(target, url, pid, {
-      connections,
-      startAt: next,
-      ...(o.once ? { maxSessions: DEVICES - next } : {}),
-    });
-    next = run.result.next;
-    runs.push(run);
+async function peaks(targets: readonly Target[]): Promise<Row[]> {
+  const runs = new Map<string, Row[]>(targets.map((t) => [t.name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const connections of PEAK_LEVELS) {
+      for (let i = 0; i < targets.length; i++) {
+        const target = targets[(i + round) % targets.length]!;
+        runs.get(target.name)!.push(await measure(target, connections));
+      }
+    }
   }
-  const best = runs.reduce((a, b) => (rate(b) > rate(a) ? b : a));
-  return {
-    ...best,
-    result: { ...best.result, next },
-    levels: runs.map((r) => `${r.connections}: ${rate(r).toFixed(0)}`).join(', '),
-  };
+  return targets.map((t) => {
+    const byLevel = PEAK_LEVELS.map((connections) => {
+      const at = runs
+        .get(t.name)!
+        .filter((r) => r.connections === connections)
+        .sort((a, b) => rate(a) - rate(b));
+      return at[Math.floor(at.length / 2)]!;
+    });
+    const best = byLevel.reduce((a, b) => (rate(b) > rate(a) ? b : a));
+    return {
+      ...best,
+      levels: byLevel.map((r) => `${r.connections}: ${rate(r).toFixed(0)}`).join(', '),
+      // In the order the rounds ran (the runs of one level, before sorting, are in round order).
+      rounds: runs
+        .get(t.name)!
+        .filter((r) => r.connections === best.connections)
+        .map(rate),
+    };
+  });
 }
 
-async function limitRun(): Promise<Row> {
+async function startLimit(): Promise<Target> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'limit-server.ts')], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -108,23 +135,23 @@ async function limitRun(): Promise<Row> {
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   pinServer(child.pid!);
   const url = `http://127.0.0.1:${line.toString().trim()}`;
-  try {
-    const warm = mixRouters(DEVICES);
-    await runLoad({
-      url,
-      connections: 32,
-      durationMs: 2000,
-      bodies: warm.bodies,
-      session: warm.session,
-    });
-    return await peakOf('limit server (canned exchanges)', url, child.pid!, { once: false });
-  } finally {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  }
+  const warm = mixRouters(templates);
+  await runLoad({ url, connections: 32, durationMs: 2000, bodies: warm.bodies, session: warm.session });
+  return {
+    name: 'limit server (canned exchanges)',
+    url,
+    pid: child.pid!,
+    once: false,
+    next: 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
 }
 
-async function provisorRun(label: string, env: Record<string, string>): Promise<Row[]> {
+/** Provisor with every router registered and the jobs made, ready for the rounds. */
+async function startProvisor(label: string, env: Record<string, string>): Promise<Target> {
   const server = await startProvisorProcess({
     env: {
       ...SESSION_BENCH_ENV,
@@ -142,13 +169,13 @@ async function provisorRun(label: string, env: Record<string, string>): Promise<
   pinServer(server.child.pid!);
   try {
     // Register every router once (a pass of the mix without jobs), then create the jobs.
-    const registration = mixRouters(DEVICES);
+    const registration = mixRouters(templates);
     const warm = await runLoad({
       url: server.url,
       // Fewer at once: a first session costs more (the device's rows are created), and the ACS sheds
       // new sessions with 503 when its event loop lags (PROVISOR_CWMP_SHED_LAG_MS).
       connections: 8,
-      durationMs: 900_000,
+      durationMs: 1_800_000,
       bodies: registration.bodies,
       session: registration.session,
       maxSessions: DEVICES,
@@ -174,27 +201,42 @@ async function provisorRun(label: string, env: Record<string, string>): Promise<
     );
     // Let the jobs' connection requests fail and settle before the clock starts.
     await new Promise((r) => setTimeout(r, 3000));
-    const pid = server.child.pid!;
-    const peak = await peakOf(`Provisor (${label})`, server.url, pid, { once: true });
-    const paced = await measure(`Provisor (${label}) at 80% of peak`, server.url, pid, {
-      connections: peak.connections,
-      startAt: peak.result.next,
-      maxSessions: DEVICES - peak.result.next,
-      rate: 0.8 * rate(peak),
-    });
-    return [peak, paced];
-  } finally {
+  } catch (err) {
     await server.stop();
+    throw err;
   }
+  return {
+    name: `Provisor (${label})`,
+    url: server.url,
+    pid: server.child.pid!,
+    once: true,
+    next: 0,
+    stop: server.stop,
+  };
 }
 
 pinLoad();
 console.log(pinNote());
 console.log(`load average before: ${loadAverage()}`);
-const rows: Row[] = [await limitRun()];
-rows.push(...(await provisorRun('SQLite', {})));
-const pgUrl = await sessionBenchDatabase('provisor_mix');
-if (pgUrl) rows.push(...(await provisorRun('PostgreSQL', { DATABASE_URL: pgUrl })));
+const targets: Target[] = [await startLimit()];
+const rows: Row[] = [];
+try {
+  targets.push(await startProvisor('SQLite', {}));
+  const pgUrl = await sessionBenchDatabase('provisor_mix');
+  if (pgUrl) targets.push(await startProvisor('PostgreSQL', { DATABASE_URL: pgUrl }));
+  const measured = await peaks(targets);
+  for (const [i, peak] of measured.entries()) {
+    rows.push(peak);
+    // Latency at 80% of Provisor's peak rate, at the peak's number of connections, going on from
+    // where its last run stopped (every session still a router's first since the jobs were made).
+    if (i >= 1) {
+      const paced = await measure(targets[i]!, peak.connections, 0.8 * rate(peak));
+      rows.push({ ...paced, target: `${peak.target} at 80% of peak` });
+    }
+  }
+} finally {
+  for (const t of targets) await t.stop();
+}
 
 const limit = rows[0]!;
 const perThousand = (n: number, r: Row) => ((1000 * n) / Math.max(1, r.counts.sessions)).toFixed(1);
@@ -211,6 +253,10 @@ const table = rows.map((r) => {
     'p50 ms': percentile(sorted, 50).toFixed(2),
     'p99 ms': percentile(sorted, 99).toFixed(2),
     'vs limit': (rate(r) / rate(limit)).toFixed(2),
+    // Each round's rate against the limit's in the same round: how far the ratio moved between rounds.
+    'vs limit by round': r.rounds
+      ? r.rounds.map((x, i) => (x / (limit.rounds?.[i] ?? rate(limit))).toFixed(2)).join(' ')
+      : '',
     'VALUE CHANGE ‰': perThousand(r.counts.valueChanges, r),
     'SPV ‰': perThousand(r.counts.sets, r),
     'GPV ‰': perThousand(r.counts.gets, r),
@@ -218,7 +264,8 @@ const table = rows.map((r) => {
   };
 });
 console.log(
-  `${DEVICES} routers, ${DURATION_MS / 1000} s per run; peak: the best of ${PEAK_LEVELS.join(', ')} connections`,
+  `${DEVICES} routers, ${DURATION_MS / 1000} s per run, ${ROUNDS} rounds of every target at each of ` +
+    `${PEAK_LEVELS.join(', ')} connections; a level's rate is its median round, the peak the best level`,
 );
 printTable(table);
 for (const r of rows) if (r.levels) console.log(`${r.target}: sessions/s by connections: ${r.levels}`);
@@ -229,6 +276,7 @@ console.log(
     devices: DEVICES,
     connections: PEAK_LEVELS,
     durationMs: DURATION_MS,
+    rounds: ROUNDS,
     rows: table,
     levels: Object.fromEntries(rows.filter((r) => r.levels).map((r) => [r.target, r.levels])),
   })}`,
