@@ -1,0 +1,84 @@
+// SQLite's group commit (database.ts createGroupCommit): the hot statements' writes of one turn of
+// the event loop commit together at its end, each answered once committed; a failed write fails
+// alone; Kysely's statements, its transactions and a backup commit the open group first. Another
+// connection to the same file shows what is committed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from './database';
+
+describe('group commit (SQLite)', () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  let other: SQLite.Database;
+  /** The names as another connection sees them (committed only). */
+  const committed = () =>
+    (other.prepare('select name from t order by name').all() as { name: string }[]).map((r) => r.name);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'provisor-group-'));
+    const path = join(dir, 'group.db');
+    handle = openDatabase({ kind: 'sqlite', path }, { checkpointIntervalMs: 0 });
+    await sql`create table t (name text primary key)`.execute(handle.db);
+    other = new SQLite(path, { readonly: true });
+  });
+  afterAll(async () => {
+    other?.close();
+    await handle?.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("commits one turn's writes together, and answers each once committed", async () => {
+    const insert = 'insert into t (name) values (?)';
+    const a = handle.prepared(insert, ['a1']);
+    const b = handle.prepared(insert, ['a2']);
+    // Run, in this connection's transaction: its own reads see them, another connection not yet.
+    expect(await handle.prepared('select count(*) as n from t', [])).toEqual([{ n: 2 }]);
+    expect(committed()).toEqual([]);
+    await a;
+    expect(committed()).toEqual(['a1', 'a2']);
+    await b;
+  });
+
+  it('fails a write alone: the others of its turn commit', async () => {
+    const insert = 'insert into t (name) values (?) returning name';
+    const good = handle.prepared(insert, ['b1']);
+    const bad = handle.prepared(insert, ['a1']);
+    const after = handle.prepared(insert, ['b2']);
+    await expect(bad).rejects.toThrow(/UNIQUE/);
+    expect(await good).toEqual([{ name: 'b1' }]);
+    expect(await after).toEqual([{ name: 'b2' }]);
+    expect(committed()).toEqual(['a1', 'a2', 'b1', 'b2']);
+  });
+
+  it("commits the open group before Kysely's own statements and transactions", async () => {
+    const pending = handle.prepared('insert into t (name) values (?)', ['c1']);
+    // Kysely's read: the group is committed first, so another connection sees c1 already.
+    expect((await handle.db.selectFrom('t' as never).selectAll().execute()).length).toBe(5);
+    expect(committed()).toContain('c1');
+    await pending;
+    // A transaction begun while a group is open (no nested BEGIN): both commit.
+    const more = handle.prepared('insert into t (name) values (?)', ['c2']);
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`insert into t (name) values ('c3')`.execute(trx);
+    });
+    await more;
+    expect(committed()).toEqual(['a1', 'a2', 'b1', 'b2', 'c1', 'c2', 'c3']);
+  });
+
+  it('commits the open group before a backup, which then holds its writes', async () => {
+    const pending = handle.prepared('insert into t (name) values (?)', ['d1']);
+    const copy = join(dir, 'copy.db');
+    await handle.backup!(copy);
+    await pending;
+    const backup = new SQLite(copy, { readonly: true });
+    try {
+      expect(backup.prepare("select count(*) as n from t where name = 'd1'").get()).toEqual({ n: 1 });
+    } finally {
+      backup.close();
+    }
+  });
+});
