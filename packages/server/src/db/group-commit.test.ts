@@ -57,7 +57,14 @@ describe('group commit (SQLite)', () => {
   it("commits the open group before Kysely's own statements and transactions", async () => {
     const pending = handle.prepared('insert into t (name) values (?)', ['c1']);
     // Kysely's read: the group is committed first, so another connection sees c1 already.
-    expect((await handle.db.selectFrom('t' as never).selectAll().execute()).length).toBe(5);
+    expect(
+      (
+        await handle.db
+          .selectFrom('t' as never)
+          .selectAll()
+          .execute()
+      ).length,
+    ).toBe(5);
     expect(committed()).toContain('c1');
     await pending;
     // A transaction begun while a group is open (no nested BEGIN): both commit.
