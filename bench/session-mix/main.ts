@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
 import { pinLoad, pinNote, pinServer } from '../lib/pin';
+import { roundPeaks } from '../lib/rounds';
 import { runStatement, sessionBenchDatabase } from '../lib/postgres';
 import { SESSION_BENCH_ENV } from '../lib/provisor-server';
 import {
@@ -91,39 +92,12 @@ async function measure(target: Target, connections: number, pace?: number): Prom
   return { target: target.name, result, cpu: account(result.sessions), counts: routers.counts, connections };
 }
 
-/**
- * Every target's peak: ROUNDS rounds, each running every target once at each of PEAK_LEVELS (the
- * order of the targets turning from round to round); a target's rate at a level is its median over
- * the rounds (the run shown is that median run), and its peak the best level.
- */
-async function peaks(targets: readonly Target[]): Promise<Row[]> {
-  const runs = new Map<string, Row[]>(targets.map((t) => [t.name, []]));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const connections of PEAK_LEVELS) {
-      for (let i = 0; i < targets.length; i++) {
-        const target = targets[(i + round) % targets.length]!;
-        runs.get(target.name)!.push(await measure(target, connections));
-      }
-    }
-  }
-  return targets.map((t) => {
-    const byLevel = PEAK_LEVELS.map((connections) => {
-      const at = runs
-        .get(t.name)!
-        .filter((r) => r.connections === connections)
-        .sort((a, b) => rate(a) - rate(b));
-      return at[Math.floor(at.length / 2)]!;
-    });
-    const best = byLevel.reduce((a, b) => (rate(b) > rate(a) ? b : a));
-    return {
-      ...best,
-      levels: byLevel.map((r) => `${r.connections}: ${rate(r).toFixed(0)}`).join(', '),
-      // In the order the rounds ran (the runs of one level, before sorting, are in round order).
-      rounds: runs
-        .get(t.name)!
-        .filter((r) => r.connections === best.connections)
-        .map(rate),
-    };
+/** Every target's peak, round by round (../lib/rounds.ts). */
+function peaks(targets: readonly Target[]): Promise<Row[]> {
+  return roundPeaks(targets, {
+    rounds: ROUNDS,
+    levels: PEAK_LEVELS,
+    run: (target, connections) => measure(target, connections),
   });
 }
 

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
 import { pinLoad, pinNote, pinServer } from '../lib/pin';
+import { roundPeaks } from '../lib/rounds';
 import { runStatement, sessionBenchDatabase } from '../lib/postgres';
 import { SESSION_BENCH_ENV } from '../lib/provisor-server';
 import {
@@ -70,39 +71,12 @@ async function measure(target: Target, connections: number, rate?: number): Prom
   return { target: target.name, result, cpu: account(result.sessions), connections };
 }
 
-/**
- * Every target's peak: ROUNDS rounds, each running every target once at each of LEVELS (the order of
- * the targets turning from round to round); a target's rate at a level is its median over the rounds
- * (the run shown is that median run), and its peak the best level.
- */
-async function peaks(targets: readonly Target[]): Promise<Row[]> {
-  const runs = new Map<string, Row[]>(targets.map((t) => [t.name, []]));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const connections of LEVELS) {
-      for (let i = 0; i < targets.length; i++) {
-        const target = targets[(i + round) % targets.length]!;
-        runs.get(target.name)!.push(await measure(target, connections));
-      }
-    }
-  }
-  return targets.map((t) => {
-    const byLevel = LEVELS.map((connections) => {
-      const at = runs
-        .get(t.name)!
-        .filter((r) => r.connections === connections)
-        .sort((a, b) => rate(a) - rate(b));
-      return { median: at[Math.floor(at.length / 2)]! };
-    });
-    const best = byLevel.reduce((a, b) => (rate(b.median) > rate(a.median) ? b : a));
-    return {
-      ...best.median,
-      levels: byLevel.map((l) => `${l.median.connections}: ${rate(l.median).toFixed(0)}`).join(', '),
-      // In the order the rounds ran (the runs of one level, before sorting, are in round order).
-      rounds: runs
-        .get(t.name)!
-        .filter((r) => r.connections === best.median.connections)
-        .map(rate),
-    };
+/** Every target's peak, round by round (../lib/rounds.ts). */
+function peaks(targets: readonly Target[]): Promise<Row[]> {
+  return roundPeaks(targets, {
+    rounds: ROUNDS,
+    levels: LEVELS,
+    run: (target, connections) => measure(target, connections),
   });
 }
 
