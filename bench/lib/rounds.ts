@@ -1,10 +1,31 @@
 // Round-by-round peaks, shared by session-throughput and session-mix: the host is shared, and its
 // speed moved by a quarter within minutes, so every target runs in every round, in turn.
 
+import type { CpuAccount, LoadResult } from '../session-throughput/load';
+
 /** One closed-loop run of a target at a number of connections. */
 export interface RoundRun {
   connections: number;
   result: { sessions: number; seconds: number };
+}
+
+/** A row of a round-by-round table: one run, and for a peak its levels and rounds. */
+export interface RoundRow extends RoundRun {
+  target: string;
+  result: LoadResult;
+  cpu: CpuAccount;
+  /** The median rate at each number of connections tried (the peak's runs). */
+  levels?: string;
+  /** Its rate in each round, at the number of connections of its peak. */
+  rounds?: number[];
+}
+
+/** A server under measurement. */
+export interface RoundTarget {
+  name: string;
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
 }
 
 export const runRate = (r: RoundRun) => r.result.sessions / r.result.seconds;

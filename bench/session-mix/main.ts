@@ -11,17 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
 import { pinLoad, pinNote, pinServer } from '../lib/pin';
-import { roundPeaks } from '../lib/rounds';
+import { roundPeaks, runRate, type RoundRow, type RoundTarget } from '../lib/rounds';
 import { runStatement, sessionBenchDatabase } from '../lib/postgres';
 import { SESSION_BENCH_ENV } from '../lib/provisor-server';
-import {
-  PEAK_LEVELS,
-  percentile,
-  runLoad,
-  startCpuAccount,
-  type CpuAccount,
-  type LoadResult,
-} from '../session-throughput/load';
+import { PEAK_LEVELS, percentile, runLoad, startCpuAccount } from '../session-throughput/load';
 import { GET_PATH, SET_PARAMETERS } from './mix';
 import { mixRouters, mixTemplates, type MixCounts } from './router';
 
@@ -42,30 +35,18 @@ const ROUNDS = Number(process.env.THROUGHPUT_ROUNDS ?? 3);
 const PASSWORD = 'bench-admin-password';
 const templates = mixTemplates(DEVICES);
 
-interface Row {
-  target: string;
-  result: LoadResult;
-  cpu: CpuAccount;
+interface Row extends RoundRow {
   counts: MixCounts;
-  connections: number;
-  /** The median rate at each number of connections tried (the peak's runs). */
-  levels?: string;
-  /** Its rate in each round, at the number of connections of its peak. */
-  rounds?: number[];
 }
 
 /** A server under measurement, and where its next run goes on in the routers. */
-interface Target {
-  name: string;
-  url: string;
-  pid: number;
-  stop: () => Promise<void>;
+interface Target extends RoundTarget {
   /** Each router once (Provisor: its jobs run once); the limit answers a router's every session alike. */
   once: boolean;
   next: number;
 }
 
-const rate = (r: Row) => r.result.sessions / r.result.seconds;
+const rate = runRate;
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!;
 

@@ -11,18 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
 import { pinLoad, pinNote, pinServer } from '../lib/pin';
-import { roundPeaks } from '../lib/rounds';
+import { roundPeaks, runRate, type RoundRow, type RoundTarget } from '../lib/rounds';
 import { runStatement, sessionBenchDatabase } from '../lib/postgres';
 import { SESSION_BENCH_ENV } from '../lib/provisor-server';
-import {
-  PEAK_LEVELS,
-  informBody,
-  percentile,
-  runLoad,
-  startCpuAccount,
-  type CpuAccount,
-  type LoadResult,
-} from './load';
+import { PEAK_LEVELS, informBody, percentile, runLoad, startCpuAccount } from './load';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '..', '..');
@@ -38,26 +30,10 @@ const ROUNDS = Number(process.env.THROUGHPUT_ROUNDS ?? 3);
 
 const bodies = Array.from({ length: DEVICES }, (_, i) => informBody(i + 1));
 
-interface Row {
-  target: string;
-  result: LoadResult;
-  cpu: CpuAccount;
-  connections: number;
-  /** The median rate at each number of connections tried (the peak's runs). */
-  levels?: string;
-  /** Its rate in each round, at the number of connections of its peak. */
-  rounds?: number[];
-}
+type Row = RoundRow;
+type Target = RoundTarget;
 
-/** A server under measurement. */
-interface Target {
-  name: string;
-  url: string;
-  pid: number;
-  stop: () => Promise<void>;
-}
-
-const rate = (r: Row) => r.result.sessions / r.result.seconds;
+const rate = runRate;
 
 async function measure(target: Target, connections: number, rate?: number): Promise<Row> {
   const account = startCpuAccount(target.pid);
