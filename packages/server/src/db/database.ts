@@ -124,16 +124,32 @@ export interface GroupCommit {
   commit(): void;
   /** Whether a group is open. */
   readonly open: boolean;
+  /**
+   * Runs `run` with no group open meanwhile: writes commit one by one (a backup's steps, run in
+   * later turns, fail as busy while a write transaction is open).
+   */
+  without<R>(run: () => Promise<R>): Promise<R>;
 }
 
 export function createGroupCommit(sqlite: SQLite.Database): GroupCommit {
   let waiting: { resolve: () => void; reject: (err: unknown) => void }[] | null = null;
+  let held = 0;
+  /** The group's transaction is gone (SQLite rolled it back whole, as on a full disk): none is saved. */
+  function lost(err: unknown): void {
+    const group = waiting ?? [];
+    waiting = null;
+    for (const w of group) w.reject(err);
+  }
   function commit(): void {
     const group = waiting;
     if (!group) return;
+    if (!sqlite.inTransaction) {
+      lost(new Error('SQLite rolled back the transaction of these writes'));
+      return;
+    }
     waiting = null;
     try {
-      if (sqlite.inTransaction) sqlite.exec('COMMIT');
+      sqlite.exec('COMMIT');
     } catch (err) {
       try {
         if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
@@ -147,19 +163,37 @@ export function createGroupCommit(sqlite: SQLite.Database): GroupCommit {
   }
   return {
     write<R>(run: () => R): Promise<R> {
+      if (held > 0) return Promise.resolve(run());
       if (!waiting) {
         sqlite.exec('BEGIN');
         waiting = [];
         setImmediate(commit);
       }
       const group = waiting;
-      // A write that fails is undone alone (SQLite rolls back the statement, not the transaction).
-      const result = run();
+      let result: R;
+      try {
+        result = run();
+      } catch (err) {
+        // A write that fails is undone alone (SQLite rolls back the statement), unless SQLite rolled
+        // back the whole transaction (a full disk, an I/O error, OR ROLLBACK): then the group's
+        // earlier writes are lost too, and fail with it.
+        if (!sqlite.inTransaction) lost(err);
+        throw err;
+      }
       return new Promise<R>((resolve, reject) => group.push({ resolve: () => resolve(result), reject }));
     },
     commit,
     get open() {
       return waiting !== null;
+    },
+    async without<R>(run: () => Promise<R>): Promise<R> {
+      commit();
+      held++;
+      try {
+        return await run();
+      } finally {
+        held--;
+      }
     },
   };
 }
@@ -249,10 +283,7 @@ export function openDatabase(
       dialect: 'sqlite',
       prepared,
       statements,
-      backup: async (destination) => {
-        group.commit();
-        await sqlite.backup(destination);
-      },
+      backup: async (destination) => void (await group.without(() => sqlite.backup(destination))),
       ...(checkpointer ? { checkpointer } : {}),
       destroy: async () => {
         await checkpointer?.stop();

@@ -76,6 +76,41 @@ describe('group commit (SQLite)', () => {
     expect(committed()).toEqual(['a1', 'a2', 'b1', 'b2', 'c1', 'c2', 'c3']);
   });
 
+  it('fails the whole group when SQLite rolls back its transaction, not only the write that caused it', async () => {
+    const insert = 'insert into t (name) values (?)';
+    const before = handle.prepared(insert, ['e1']);
+    const rolledBack = handle.prepared('insert or rollback into t (name) values (?)', ['a1']);
+    const after = handle.prepared(insert, ['e2']);
+    await expect(rolledBack).rejects.toThrow(/UNIQUE/);
+    // e1 was in the transaction SQLite undid: it fails too, never answered as saved.
+    await expect(before).rejects.toThrow(/UNIQUE/);
+    await after;
+    expect(committed()).not.toContain('e1');
+    expect(committed()).toContain('e2');
+  });
+
+  it('keeps writes out of groups while a backup runs, so that its steps are not refused', async () => {
+    let writing = true;
+    let n = 0;
+    const writes: Promise<unknown>[] = [];
+    const more = () => {
+      if (!writing) return;
+      writes.push(handle.prepared('insert into t (name) values (?)', [`f${n++}`]));
+      setImmediate(more);
+    };
+    more();
+    const copy = join(dir, 'during.db');
+    await handle.backup!(copy);
+    writing = false;
+    await Promise.all(writes);
+    const backup = new SQLite(copy, { readonly: true });
+    try {
+      expect((backup.prepare('select count(*) as n from t').get() as { n: number }).n).toBeGreaterThan(0);
+    } finally {
+      backup.close();
+    }
+  });
+
   it('commits the open group before a backup, which then holds its writes', async () => {
     const pending = handle.prepared('insert into t (name) values (?)', ['d1']);
     const copy = join(dir, 'copy.db');

@@ -241,13 +241,17 @@ export function createInformStore(
   async function write(batch: typeof queue, shape: number): Promise<void> {
     const trees = batch.filter((b) => b.u.parameters !== undefined);
     const tree = trees.length > 0 && dialect === 'postgres';
+    // SQLite: the trees' statement is not awaited before the update's. Both run at once, in this
+    // order, with nothing between them (a job's guarded write of a tree, say, which checks the row's
+    // last_inform_at: writeJobStep), and commit together (db/database.ts group commit).
+    let treesWritten: Promise<unknown> = Promise.resolve();
     if (trees.length > 0 && !tree) {
       const key = -trees.length;
       let sql = texts.get(key);
       if (!sql) texts.set(key, (sql = treesSql(trees.length)));
       const params: unknown[] = [];
       for (const b of trees) params.push(b.id, b.u.parameters);
-      await prepared(sql, params);
+      treesWritten = prepared(sql, params);
     }
     const key = (shape * (BATCH_ROWS + 1) + batch.length) * 2 + (tree ? 1 : 0);
     let sql = texts.get(key);
@@ -258,7 +262,7 @@ export function createInformStore(
       );
     const params: unknown[] = [];
     for (const b of batch) pushValues(params, b.id, b.u, shape, tree);
-    await prepared(sql, params);
+    await Promise.all([treesWritten, prepared(sql, params)]);
   }
 
   function schedule(): void {
@@ -455,24 +459,29 @@ export function createInformStore(
         // Only if no Inform came since the tree was read (its last_inform_at is as read).
         const at = informedAt.lastInformAt;
         if (dialect === 'postgres')
+          // The tree follows the row's guarded update: an Inform writing meanwhile holds the row, and
+          // the update, waiting for it, then finds last_inform_at moved and writes neither.
           return (
             (
               await prepared(
-                `with t as (insert into device_parameters (device_id, parameters) select ?, ?
-                   where exists (select 1 from devices where id = ? and last_inform_at is not distinct from ?)
-                   on conflict (device_id) do update set parameters = excluded.parameters)
-                 ${jobUpdateSql} and last_inform_at is not distinct from ? returning id`,
-                [id, json, id, at, ...values, at],
+                `with u as (${jobUpdateSql} and last_inform_at is not distinct from ? returning id)
+                 insert into device_parameters (device_id, parameters) select ?, ? from u
+                 on conflict (device_id) do update set parameters = excluded.parameters returning device_id`,
+                [...values, at, id, json],
               )
             ).length > 0
           );
-        if (
-          (await prepared(`${jobUpdateSql} and last_inform_at is ? returning id`, [...values, at])).length ===
-          0
-        )
-          return false;
-        await prepared(writeSql, [id, json]);
-        return true;
+        // SQLite: both statements guarded alike and run at once, with nothing between them (the
+        // Inform's tree and row are written the same way: write above).
+        const tree = prepared(
+          `insert into device_parameters (device_id, parameters) select ?, ?
+           where exists (select 1 from devices where id = ? and last_inform_at is ?)
+           on conflict (device_id) do update set parameters = excluded.parameters`,
+          [id, json, id, at],
+        );
+        const row = prepared(`${jobUpdateSql} and last_inform_at is ? returning id`, [...values, at]);
+        const [, updated] = await Promise.all([tree, row]);
+        return updated.length > 0;
       }
       if (dialect === 'postgres') {
         await prepared(`with t as (${writeSql}) ${jobUpdateSql}`, [id, json, ...values]);

@@ -484,7 +484,7 @@ export function createDevicesService(
       }
       const device = read ?? (await this.forJob(id));
       if (!device) return;
-      const merged = mergeJobEntries(device.tree, entries);
+      let merged = mergeJobEntries(device.tree, entries);
       // The tree as read (`read`, maybe some time ago: jobs/engine.ts keeps it across an RPC) is
       // written only if no Inform came since; else it is read again and the entries merged into it.
       if (
@@ -498,13 +498,15 @@ export function createDevicesService(
         const fresh = await this.forJob(id);
         if (!fresh) return;
         Object.assign(device, fresh);
-        const again = mergeJobEntries(device.tree, entries);
+        merged = mergeJobEntries(device.tree, entries);
         await store.writeJobStep(id, JSON.stringify(device.tree), {
           ...credentials,
-          ...again,
+          ...merged,
           updated_at: updatedAt,
         });
       }
+      // The device as a later step of the job sees it (jobs/engine.ts keeps it across an RPC).
+      if (merged.software_version !== undefined) device.softwareVersion = merged.software_version;
       const interval = merged.periodic_inform_interval;
       const newInterval = interval !== undefined;
       if (newInterval) {
