@@ -211,18 +211,7 @@ export function createDevicesService(
   }
 
   /** After job facts were written: their status change, if any, is announced. */
-  function factsWritten(
-    written:
-      | {
-          id: string;
-          serial_number: string;
-          product_class: string;
-          oui: string;
-          status: DeviceStatus;
-          statusChanged: boolean;
-        }
-      | undefined,
-  ): void {
+  function factsWritten(written: ReturnType<DevicesRepository['jobFactsWritten']>): void {
     // Job facts never change presence, so the offline deadline stays as it is.
     if (written?.statusChanged) {
       publishStatus(written, written.status);
