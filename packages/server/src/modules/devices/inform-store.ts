@@ -94,21 +94,26 @@ function stateWithTreeSql(serials: number): string {
 /** Rows per statement: 64 rows of at most 13 values stay far below both dialects' parameter limits. */
 const BATCH_ROWS = 64;
 /**
- * How long an Inform's update waits for others to share its statement (group commit). On SQLite each
- * commit appends to the WAL and now and then checkpoints it: at full load, waiting 2 ms (instead of
- * only to the end of the event-loop turn, where a batch is mostly one row) took the server's CPU per
- * session from 0.49 to 0.27 ms (bench/session-throughput). A router waits 2 ms more for its
- * InformResponse, which no CWMP timer notices.
+ * How long an Inform's update waits for others to share its statement (group commit), by dialect. On
+ * SQLite each commit appends to the WAL and now and then checkpoints it: at full load, waiting 2 ms
+ * (instead of only to the end of the event-loop turn, where a batch is mostly one row) took the
+ * server's CPU per session from 0.49 to 0.27 ms (bench/session-throughput). On PostgreSQL each
+ * statement is a round trip, a backend woken and the driver's work at both ends: 5 ms rather than 2
+ * (with the read's 3 rather than 1) took the server's CPU a shortest session from 0.29-0.30 to
+ * 0.22-0.24 ms and PostgreSQL's from 0.063-0.074 to 0.034-0.040 (alternating runs at 96 routers,
+ * 2026-11-28; bench/README.md). A router waits a few ms more for its InformResponse, which no CWMP
+ * timer notices.
  */
-const WRITE_WINDOW_MS = 2;
+const WRITE_WINDOW_MS = { sqlite: 2, postgres: 5 } as const satisfies Record<Dialect, number>;
 /**
- * The same for the state read at each Inform, which the InformResponse waits for: 1 ms. On
- * PostgreSQL, one read per turn meant a round trip (and a backend woken) per Inform: waiting 1 ms
- * gave 40% more sessions per second at 30% less CPU per session. On SQLite, reading at the end of the
- * turn instead gave each router its InformResponse sooner but cost more CPU per session at the peak
- * (smaller batches: 0.153 ms against 0.136, one run each, bench/session-throughput, 2026-11-24).
+ * The same for the state read at each Inform, which the InformResponse waits for. On PostgreSQL, one
+ * read per turn meant a round trip (and a backend woken) per Inform: waiting 1 ms gave 40% more
+ * sessions per second at 30% less CPU per session, and 3 ms (with the 5 ms write window) more again
+ * (above). On SQLite, reading at the end of the turn instead gave each router its InformResponse
+ * sooner but cost more CPU per session at the peak (smaller batches: 0.153 ms against 0.136, one run
+ * each, bench/session-throughput, 2026-11-24).
  */
-const READ_WINDOW_MS = 1;
+const READ_WINDOW_MS = { sqlite: 1, postgres: 3 } as const satisfies Record<Dialect, number>;
 
 /**
  * The columns every Inform writes (with updated_at, and connection_request_url and
@@ -146,6 +151,8 @@ export function createInformStore(
   prepared: PreparedQuery,
   dialect: Dialect = 'sqlite',
 ) {
+  const writeWindowMs = WRITE_WINDOW_MS[dialect];
+  const readWindowMs = READ_WINDOW_MS[dialect];
   /** State reads by row count. */
   const stateTexts = new Map<number, string>();
   const readSql = 'select parameters from device_parameters where device_id = ?';
@@ -161,9 +168,9 @@ export function createInformStore(
   const writeSql = treesSql(1);
 
   /**
-   * Inform updates wait WRITE_WINDOW_MS and are written together: one statement per shape (which
-   * optional columns it sets) for every Inform that arrived meanwhile. On SQLite a commit costs several
-   * times the row update itself; on PostgreSQL it saves the round trips.
+   * Inform updates wait WRITE_WINDOW_MS (by dialect) and are written together: one statement per
+   * shape (which optional columns it sets) for every Inform that arrived meanwhile. On SQLite a commit
+   * costs several times the row update itself; on PostgreSQL it saves the round trips.
    */
   // The promise's own resolve and reject, not a closure over them: run under tsx, every named
   // closure made costs a defineProperty.
@@ -275,7 +282,7 @@ export function createInformStore(
       flush(pending).catch((err: unknown) => {
         for (const item of pending) item.reject(err);
       });
-    }, WRITE_WINDOW_MS);
+    }, writeWindowMs);
   }
 
   async function flush(pending: typeof queue): Promise<void> {
@@ -313,7 +320,7 @@ export function createInformStore(
     }
   }
 
-  /** State reads asked for within READ_WINDOW_MS share one statement. */
+  /** State reads asked for within READ_WINDOW_MS (by dialect) share one statement. */
   type StateRead = {
     identity: DeviceIdentity;
     digest: string | undefined;
@@ -399,7 +406,7 @@ export function createInformStore(
               for (const r of batch) r.reject(err);
             });
           }
-        }, READ_WINDOW_MS);
+        }, readWindowMs);
       });
     },
 
