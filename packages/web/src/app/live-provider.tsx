@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { ACTIVITY_SETTLE_MS } from '@/config/constants';
 import { LiveClientContext } from '@/hooks/use-live';
 import { queryKeys } from '@/lib/query-keys';
 import { createAppLiveClient, resumeOnSignsOfLife } from '@/lib/live';
@@ -9,6 +10,7 @@ import {
   applyLiveMessage,
   coalescedInvalidation,
   refreshActivity,
+  trailingInvalidation,
 } from '@/lib/live-messages';
 import { useAuthStore } from '@/stores/auth-store';
 import { useUiSettingsStore } from '@/stores/ui-settings-store';
@@ -29,9 +31,10 @@ export function LiveProvider({ children, client: injected }: LiveProviderProps) 
 
   useEffect(() => {
     const invalidate = coalescedInvalidation(queryClient);
+    const settled = trailingInvalidation(queryClient, ACTIVITY_SETTLE_MS);
     return client.subscribe((message) => {
       applyLiveMessage(invalidate, message);
-      refreshActivity(invalidate, message);
+      refreshActivity(invalidate, message, settled);
       applyCampaignUpdate(queryClient, invalidate, message);
     });
   }, [client, queryClient]);

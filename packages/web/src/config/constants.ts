@@ -19,6 +19,11 @@ export const LIVE_SESSION_ENDED_CLOSE_CODE = 4001;
 export const LIVE_CONNECT_TIMEOUT_MS = 10_000;
 /** Live messages refetch a query at most once per this window (see coalescedInvalidation). */
 export const LIVE_REFETCH_WINDOW_MS = 1_000;
+/**
+ * The activity feed is fetched again this long after the last message that the server logs: the
+ * server writes its activity log in batches at least once a second (server services.ts).
+ */
+export const ACTIVITY_SETTLE_MS = 2_000;
 /** The server answers the live channel handshake with this subprotocol; the token rides as the second one. */
 export const LIVE_SUBPROTOCOL = 'provisor';
 export const LIVE_PATH = '/ws';

@@ -6,6 +6,8 @@ import {
   coalescedInvalidation,
   invalidateIn,
   parseLiveMessage,
+  refreshActivity,
+  trailingInvalidation,
   type LiveMessage,
 } from './live-messages';
 
@@ -97,6 +99,40 @@ describe('live messages', () => {
       expect([count('jobs'), count('stats')]).toEqual([1, 3]); // stats shared the open window
       vi.advanceTimersByTime(1000);
       expect(count('stats')).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refetches the activity feed again once the messages that the server logs have settled', () => {
+    // The server writes its activity log in batches, up to a second after the event: a burst's
+    // refetches may all come before its entries are stored, and nothing would fetch them after.
+    vi.useFakeTimers();
+    try {
+      const queryClient = new QueryClient();
+      const spy = vi.spyOn(queryClient, 'invalidateQueries');
+      const invalidate = coalescedInvalidation(queryClient, 1000);
+      const settled = trailingInvalidation(queryClient, 2000);
+      const count = () => spy.mock.calls.filter(([f]) => f?.queryKey?.[0] === 'activity').length;
+      const online = { type: 'device_status_update', timestamp: at, payload: {} as never } as const;
+      for (let i = 0; i < 30; i++) {
+        refreshActivity(invalidate, online, settled);
+        vi.advanceTimersByTime(20);
+      }
+      expect(count()).toBe(1); // the first at once
+      vi.advanceTimersByTime(1000);
+      expect(count()).toBe(2); // the window's end, for the other 29
+      vi.advanceTimersByTime(1000);
+      expect(count()).toBe(3); // 2 s after the last message: whatever the server stored meanwhile
+      vi.advanceTimersByTime(10_000);
+      expect(count()).toBe(3); // then nothing more
+      refreshActivity(
+        invalidate,
+        { type: 'performance_update', timestamp: at, payload: {} as never },
+        settled,
+      );
+      vi.advanceTimersByTime(10_000);
+      expect(count()).toBe(3); // a message the server does not log refetches nothing
     } finally {
       vi.useRealTimers();
     }

@@ -109,13 +109,44 @@ export function applyLiveMessage(
 }
 
 /**
+ * One invalidation of a key `delayMs` after the last call for it: every call starts its wait again.
+ */
+export function trailingInvalidation(
+  queryClient: QueryClient,
+  delayMs: number,
+  timers: LiveTimers = {
+    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  },
+): Invalidate {
+  const now = invalidateIn(queryClient);
+  const waiting = new Map<string, unknown>();
+  return (queryKey) => {
+    const id = JSON.stringify(queryKey);
+    if (waiting.has(id)) timers.clearTimeout(waiting.get(id));
+    waiting.set(
+      id,
+      timers.setTimeout(() => {
+        waiting.delete(id);
+        now(queryKey);
+      }, delayMs),
+    );
+  };
+}
+
+/**
  * The Dashboard's "Real-time Activity" feed (issue 18): the server logs what these messages announce,
  * so each one refetches the feed (coalesced with the other queries: at most one refetch per window).
+ * The server writes its log in batches, up to a second after the event (server services.ts), so a
+ * burst's refetches can all come before its entries are stored: `settled` refetches the feed once
+ * more, ACTIVITY_SETTLE_MS after the last of these messages.
  */
 const ACTIVITY_MESSAGES = new Set(['job_update', 'device_status_update', 'system_alert', 'connection_event']);
 
-export function refreshActivity(invalidate: Invalidate, message: LiveMessage): void {
-  if (ACTIVITY_MESSAGES.has(message.type)) invalidate(queryKeys.activity.all);
+export function refreshActivity(invalidate: Invalidate, message: LiveMessage, settled?: Invalidate): void {
+  if (!ACTIVITY_MESSAGES.has(message.type)) return;
+  invalidate(queryKeys.activity.all);
+  settled?.(queryKeys.activity.all);
 }
 
 /**
