@@ -34,6 +34,12 @@ export interface LiveTimers {
   clearTimeout: (handle: unknown) => void;
 }
 
+/** The browser's own timers (tests pass fake ones). */
+export const browserTimers: LiveTimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 export interface LiveClientOptions {
   /** The channel URL; a function so it is read at each attempt. */
   url: string | (() => string);
@@ -88,10 +94,7 @@ export class LiveClient {
       url: options.url,
       getToken: options.getToken,
       WebSocket: options.WebSocket,
-      timers: options.timers ?? {
-        setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-        clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-      },
+      timers: options.timers ?? browserTimers,
       logger: options.logger ?? console,
       maxReconnectAttempts: options.maxReconnectAttempts ?? LIVE_MAX_RECONNECT_ATTEMPTS,
       baseDelayMs: options.baseDelayMs ?? LIVE_RECONNECT_BASE_DELAY_MS,

@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Campaign, LiveMessage as KnownLiveMessage } from '@provisor/server/contract';
 import { LIVE_REFETCH_WINDOW_MS } from '@/config/constants';
-import type { LiveTimers } from './live-client';
+import { browserTimers, type LiveTimers } from './live-client';
 import { queryKeys } from './query-keys';
 
 export type { KnownLiveMessage };
@@ -47,10 +47,7 @@ export const invalidateIn =
 export function coalescedInvalidation(
   queryClient: QueryClient,
   windowMs = LIVE_REFETCH_WINDOW_MS,
-  timers: LiveTimers = {
-    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-  },
+  timers: LiveTimers = browserTimers,
 ): Invalidate {
   const now = invalidateIn(queryClient);
   /** Keys in a window, and whether a message came within it. */
@@ -114,10 +111,7 @@ export function applyLiveMessage(
 export function trailingInvalidation(
   queryClient: QueryClient,
   delayMs: number,
-  timers: LiveTimers = {
-    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-  },
+  timers: LiveTimers = browserTimers,
 ): Invalidate {
   const now = invalidateIn(queryClient);
   const waiting = new Map<string, unknown>();
