@@ -474,25 +474,21 @@ export function createDevicesService(
       const device = read ?? (await this.forJob(id));
       if (!device) return;
       let merged = mergeJobEntries(device.tree, entries);
-      // The tree as read (`read`, maybe some time ago: jobs/engine.ts keeps it across an RPC) is
-      // written only if no Inform came since; else it is read again and the entries merged into it.
-      if (
-        !(await store.writeJobStep(
+      const write = (informedAt?: { lastInformAt: string | null }) =>
+        store.writeJobStep(
           id,
           JSON.stringify(device.tree),
           { ...credentials, ...merged, updated_at: updatedAt },
-          read && { lastInformAt: device.row.last_inform_at },
-        ))
-      ) {
+          informedAt,
+        );
+      // The tree as read (`read`, maybe some time ago: jobs/engine.ts keeps it across an RPC) is
+      // written only if no Inform came since; else it is read again and the entries merged into it.
+      if (!(await write(read && { lastInformAt: device.row.last_inform_at }))) {
         const fresh = await this.forJob(id);
         if (!fresh) return;
         Object.assign(device, fresh);
         merged = mergeJobEntries(device.tree, entries);
-        await store.writeJobStep(id, JSON.stringify(device.tree), {
-          ...credentials,
-          ...merged,
-          updated_at: updatedAt,
-        });
+        await write();
       }
       // The device as a later step of the job sees it (jobs/engine.ts keeps it across an RPC).
       if (merged.software_version !== undefined) device.softwareVersion = merged.software_version;
