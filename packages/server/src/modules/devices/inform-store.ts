@@ -72,10 +72,37 @@ const STATE_COLUMNS = `d.id, d.oui, d.product_class, d.serial_number, d.status, 
   d.cwmp_username, d.connection_request_username, d.periodic_inform_interval, d.inform_digest,
   d.jobs_waiting, d.jobs_running, d.last_job_failed`;
 
+/**
+ * The rows of a batch, as the statement reads them: on SQLite a list of `(?, ...)` rows; on PostgreSQL
+ * one array a column (`unnest`), so that one text (and its one prepared statement) serves every size.
+ * PostgreSQL plans a prepared statement anew for its first five runs on each connection before it
+ * settles on a generic plan: with a text per batch size (1 to 64 rows) most of the Informs' reads and
+ * updates were planned anew, which cost it about a fifth of its CPU in the shortest session
+ * (bench/README.md, session-throughput).
+ */
+function rowsOf(dialect: Dialect, columns: number, rows: number): string {
+  if (dialect === 'postgres')
+    return `select * from unnest(${Array.from({ length: columns }, () => '?::text[]').join(', ')})`;
+  const row = `(${Array.from({ length: columns }, () => '?').join(', ')})`;
+  return `values ${Array.from({ length: rows }, () => row).join(', ')}`;
+}
+
+/** A batch's values, given row after row, as rowsOf's arrays on PostgreSQL: one a column. */
+function byColumn(values: readonly unknown[], rows: number): unknown[][] {
+  const columns = values.length / rows;
+  const arrays = Array.from({ length: columns }, () => new Array<unknown>(rows));
+  for (let i = 0; i < values.length; i++) arrays[i % columns]![Math.floor(i / columns)] = values[i];
+  return arrays;
+}
+
 /** The state of the devices with these serial numbers (the caller matches OUI and product class). */
-function stateSql(serials: number): string {
+function stateSql(dialect: Dialect, serials: number): string {
+  const list =
+    dialect === 'postgres'
+      ? '= any(?::text[])'
+      : `in (${Array.from({ length: serials }, () => '?').join(', ')})`;
   return `select ${STATE_COLUMNS}, null as parameters from devices d
-  where d.serial_number in (${Array.from({ length: serials }, () => '?').join(', ')})`;
+  where d.serial_number ${list}`;
 }
 
 /**
@@ -84,14 +111,14 @@ function stateSql(serials: number): string {
  * only when an Inform of the batch gave its digest: on PostgreSQL this text costs the backend about 10
  * µs more a read than stateSql, with no tree to bring (bench/README.md, session-mix).
  */
-function stateWithTreeSql(serials: number): string {
-  return `with q (serial, digest) as (values ${Array.from({ length: serials }, () => '(?, ?)').join(', ')})
+function stateWithTreeSql(dialect: Dialect, serials: number): string {
+  return `with q (serial, digest) as (${rowsOf(dialect, 2, serials)})
   select ${STATE_COLUMNS}, case when d.inform_digest <> q.digest then coalesce(
     (select p.parameters from device_parameters p where p.device_id = d.id), '{}') end as parameters
   from q join devices d on d.serial_number = q.serial`;
 }
 
-/** Rows per statement: 64 rows of at most 13 values stay far below both dialects' parameter limits. */
+/** Rows per statement: 64 rows of at most 13 values stay far below SQLite's parameter limit. */
 const BATCH_ROWS = 64;
 /**
  * How long an Inform's update waits for others to share its statement (group commit), by dialect. On
@@ -218,7 +245,6 @@ export function createInformStore(
    * with `tree` (PostgreSQL), v ends with each row's tree, upserted by the same statement where given.
    */
   function batchSql(columns: string[], rows: number, reset: boolean, tree: boolean): string {
-    const row = `(${Array.from({ length: columns.length + 1 + (tree ? 1 : 0) }, () => '?').join(', ')})`;
     const set = columns.map((c) =>
       c === 'periodic_inform_interval' ? `${c} = cast(v.${c} as integer)` : `${c} = v.${c}`,
     );
@@ -228,7 +254,7 @@ export function createInformStore(
          select id, parameters from v where parameters is not null
          on conflict (device_id) do update set parameters = excluded.parameters)`
       : '';
-    return `with v (id, ${columns.join(', ')}${tree ? ', parameters' : ''}) as (values ${Array.from({ length: rows }, () => row).join(', ')})${upsert}
+    return `with v (id, ${columns.join(', ')}${tree ? ', parameters' : ''}) as (${rowsOf(dialect, columns.length + 1 + (tree ? 1 : 0), rows)})${upsert}
        update devices set ${set.join(', ')} from v where devices.id = v.id`;
   }
 
@@ -260,16 +286,18 @@ export function createInformStore(
       for (const b of trees) params.push(b.id, b.u.parameters);
       treesWritten = prepared(sql, params);
     }
-    const key = (shape * (BATCH_ROWS + 1) + batch.length) * 2 + (tree ? 1 : 0);
+    // On PostgreSQL one text a shape, whatever the batch's size (rowsOf).
+    const rows = dialect === 'postgres' ? 0 : batch.length;
+    const key = (shape * (BATCH_ROWS + 1) + rows) * 2 + (tree ? 1 : 0);
     let sql = texts.get(key);
     if (!sql)
-      texts.set(
-        key,
-        (sql = batchSql(columnsOf(shape), batch.length, (shape & RESETS_CREDENTIALS) !== 0, tree)),
-      );
-    const params: unknown[] = [];
-    for (const b of batch) pushValues(params, b.id, b.u, shape, tree);
-    await Promise.all([treesWritten, prepared(sql, params)]);
+      texts.set(key, (sql = batchSql(columnsOf(shape), rows, (shape & RESETS_CREDENTIALS) !== 0, tree)));
+    const values: unknown[] = [];
+    for (const b of batch) pushValues(values, b.id, b.u, shape, tree);
+    await Promise.all([
+      treesWritten,
+      prepared(sql, dialect === 'postgres' ? byColumn(values, batch.length) : values),
+    ]);
   }
 
   function schedule(): void {
@@ -341,10 +369,12 @@ export function createInformStore(
     const params: (string | null)[] = [];
     let withTree = false;
     for (const digest of digests.values()) if (digest !== null) withTree = true;
-    // Keyed by size, negative with trees.
-    const key = withTree ? -digests.size : digests.size;
+    // Keyed by size (0 on PostgreSQL: one text whatever the size, rowsOf), below zero with trees.
+    const size = dialect === 'postgres' ? 0 : digests.size;
+    const key = withTree ? -size - 1 : size;
     let sql = stateTexts.get(key);
-    if (!sql) stateTexts.set(key, (sql = withTree ? stateWithTreeSql(digests.size) : stateSql(digests.size)));
+    if (!sql)
+      stateTexts.set(key, (sql = withTree ? stateWithTreeSql(dialect, size) : stateSql(dialect, size)));
     for (const [serial, digest] of digests) {
       params.push(serial);
       if (withTree) params.push(digest);
@@ -358,7 +388,7 @@ export function createInformStore(
         last_job_failed: number;
         parameters: string | null;
       }
-    >(sql, params);
+    >(sql, dialect === 'postgres' ? byColumn(params, digests.size) : params);
     for (const r of batch) {
       const i = r.identity;
       const row = rows.find(
