@@ -53,6 +53,9 @@ function informSuite(
   let treeWrites = 0;
   let updates = 0;
   let jobReads = 0;
+  /** The texts of the state reads and the updates, as sent. */
+  const readTexts = new Set<string>();
+  const updateTexts = new Set<string>();
   const row = async (serial: string) =>
     (await handle.db
       .selectFrom('devices')
@@ -75,12 +78,15 @@ function informSuite(
     bus.subscribe((m) => events.push(m));
     // The real statements, counted by kind.
     const counted: typeof handle.prepared = (text, params) => {
-      if (text.startsWith('with q (serial, digest)') || text.startsWith('select d.id, d.oui'))
+      if (text.startsWith('with q (serial, digest)') || text.startsWith('select d.id, d.oui')) {
         stateReads += 1;
-      else if (text.startsWith('select parameters from device_parameters')) treeReads += 1;
+        readTexts.add(text);
+      } else if (text.startsWith('select parameters from device_parameters')) treeReads += 1;
       else if (text.startsWith('insert into device_parameters')) treeWrites += 1;
-      else if (text.startsWith('with v (id,')) updates += 1;
-      else if (text.startsWith('select d.id, d.serial_number')) jobReads += 1;
+      else if (text.startsWith('with v (id,')) {
+        updates += 1;
+        updateTexts.add(text);
+      } else if (text.startsWith('select d.id, d.serial_number')) jobReads += 1;
       return handle.prepared(text, params);
     };
     store = createInformStore(handle.db, counted, dialect);
@@ -165,6 +171,24 @@ function informSuite(
       treeReads: 0,
       treeWrites: dialect === 'sqlite' ? 2 : 0,
       updates: 2,
+    });
+  });
+
+  it('reads and writes a batch of any size with one statement text on PostgreSQL, a text a size on SQLite', async () => {
+    // PostgreSQL plans each text anew for its first runs on each connection; SQLite prepares each
+    // once and keeps it (inform-store.ts rowsOf).
+    const sizes = [1, 3, 7];
+    const serials = sizes.map((n) => Array.from({ length: n }, (_, i) => `SIZES-${n}-${i}`));
+    for (const s of serials.flat()) await devices.recordInform(report(s));
+    readTexts.clear();
+    updateTexts.clear();
+    for (const batch of serials)
+      await Promise.all(batch.map((s) => devices.recordInform(report(s, { remoteAddress: '203.0.113.9' }))));
+    for (const s of serials.flat()) expect((await row(s)).remote_address).toBe('203.0.113.9');
+    const expected = dialect === 'postgres' ? 1 : sizes.length;
+    expect({ reads: readTexts.size, updates: updateTexts.size }).toEqual({
+      reads: expected,
+      updates: expected,
     });
   });
 
