@@ -244,7 +244,7 @@ export function createInformStore(
   }
 
   /**
-   * `with v(id, ...) as (values (...), ...) update devices set c = v.c ... from v where id = v.id`;
+   * `with v(id, ...) as (<rowsOf>) update devices set c = v.c ... from v where id = v.id`;
    * with `tree` (PostgreSQL), v ends with each row's tree, upserted by the same statement where given.
    */
   function batchSql(columns: string[], rows: number, reset: boolean, tree: boolean): string {
