@@ -91,8 +91,12 @@ function rowsOf(dialect: Dialect, columns: number, rows: number): string {
   return `values ${Array.from({ length: rows }, () => row).join(', ')}`;
 }
 
-/** A batch's values, given row after row, as rowsOf's arrays on PostgreSQL: one a column. */
-function byColumn(values: readonly unknown[], rows: number): unknown[][] {
+/**
+ * A batch's values, given row after row, as the statement of rowsOf takes them: as they are on SQLite;
+ * on PostgreSQL one array a column.
+ */
+function paramsOf(dialect: Dialect, values: unknown[], rows: number): unknown[] {
+  if (dialect !== 'postgres') return values;
   const columns = values.length / rows;
   const arrays = Array.from({ length: columns }, () => new Array<unknown>(rows));
   for (let i = 0; i < values.length; i++) arrays[i % columns]![Math.floor(i / columns)] = values[i];
@@ -297,10 +301,7 @@ export function createInformStore(
       texts.set(key, (sql = batchSql(columnsOf(shape), rows, (shape & RESETS_CREDENTIALS) !== 0, tree)));
     const values: unknown[] = [];
     for (const b of batch) pushValues(values, b.id, b.u, shape, tree);
-    await Promise.all([
-      treesWritten,
-      prepared(sql, dialect === 'postgres' ? byColumn(values, batch.length) : values),
-    ]);
+    await Promise.all([treesWritten, prepared(sql, paramsOf(dialect, values, batch.length))]);
   }
 
   function schedule(): void {
@@ -391,7 +392,7 @@ export function createInformStore(
         last_job_failed: number;
         parameters: string | null;
       }
-    >(sql, dialect === 'postgres' ? byColumn(params, digests.size) : params);
+    >(sql, paramsOf(dialect, params, digests.size));
     for (const r of batch) {
       const i = r.identity;
       const row = rows.find(
