@@ -33,7 +33,10 @@ export interface DevicesTable {
   /** Seconds; 0 when unknown. */
   periodic_inform_interval: Generated<number>;
   assigned_profile_id: string | null;
-  /** Fingerprint of the last Inform's parameter list; empty when the stored tree changed since. */
+  /**
+   * Fingerprint of the last Inform's parameter list; after a job's write of the tree, a value of that
+   * write's own (`job <uuid>`, matching no Inform); empty before the first Inform.
+   */
   inform_digest: Generated<string>;
   /**
    * What the jobs module told of the device's jobs (modules/devices/status.ts JobFacts), 0 or 1:

@@ -3,6 +3,7 @@
 // the row: this module never reads the jobs table) and updates only the summary columns it changes; the SQL text is fixed per shape, so it is compiled once and
 // SQLite's prepared statements are reused (db/database.ts), and it never rewrites the parameter tree
 // unless the Inform's parameters changed.
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Dialect, PreparedQuery } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -22,7 +23,7 @@ export interface InformState {
   connection_request_username: string;
   /** Seconds; 0 when unknown. */
   periodic_inform_interval: number;
-  /** Fingerprint of the previous Inform's parameters ('' after anything else wrote the tree). */
+  /** Fingerprint of the previous Inform's parameters (a job's own after a job wrote the tree). */
   inform_digest: string;
   /** What the jobs module last told of the device's jobs. */
   jobs: JobFacts;
@@ -65,6 +66,22 @@ export interface InformUpdate {
   resetConnectionRequestCredentials?: boolean;
   /** The device's new parameter tree (JSON text), written with the update; absent: kept as it is. */
   parameters?: string;
+  /**
+   * With `parameters`: the row's inform_digest as the tree they were merged into was read. The tree
+   * and the row are written only if it is still the row's: a job's write (which leaves a digest of its
+   * own, jobWrittenDigest) or another Inform's since then was not overwritten, and update() answers
+   * false. Absent: written whatever came since.
+   */
+  readDigest?: string;
+}
+
+/**
+ * The inform_digest a job's write leaves: it matches no Inform's (the next Inform merges its parameters
+ * again), and no other write's, so an Inform that read the tree before it sees that it came
+ * (InformUpdate.readDigest).
+ */
+export function jobWrittenDigest(): string {
+  return `job ${randomUUID()}`;
 }
 
 /** The columns of a device's state (InformState, with the job facts the row keeps). */
@@ -190,7 +207,7 @@ export function createInformStore(
   /** State reads by row count. */
   const stateTexts = new Map<number, string>();
   const readSql = 'select parameters from device_parameters where device_id = ?';
-  const jobUpdateSql = `update devices set inform_digest = '',
+  const jobUpdateSql = `update devices set inform_digest = ?,
        software_version = coalesce(?, software_version),
        periodic_inform_interval = coalesce(cast(? as integer), periodic_inform_interval),
        connection_request_username = coalesce(?, connection_request_username),
@@ -208,7 +225,12 @@ export function createInformStore(
    */
   // The promise's own resolve and reject, not a closure over them: run under tsx, every named
   // closure made costs a defineProperty.
-  let queue: { id: string; u: InformUpdate; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  let queue: {
+    id: string;
+    u: InformUpdate;
+    resolve: (written: boolean) => void;
+    reject: (err: unknown) => void;
+  }[] = [];
   let scheduled = false;
 
   /**
@@ -235,9 +257,17 @@ export function createInformStore(
 
   /**
    * Appends one row of a batch of this shape: the id, then the values of columnsOf(shape), then the
-   * tree (null: kept) when the batch writes trees in the same statement (`tree`).
+   * tree (null: kept) when the batch writes trees in the same statement (`tree`), then, when the batch
+   * carries trees (`guarded`), the digest its tree was read with (null: the row is written whatever).
    */
-  function pushValues(values: unknown[], id: string, u: InformUpdate, shape: number, tree: boolean): void {
+  function pushValues(
+    values: unknown[],
+    id: string,
+    u: InformUpdate,
+    shape: number,
+    tree: boolean,
+    guarded: boolean,
+  ): void {
     values.push(id);
     for (const c of INFORM_COLUMNS) values.push(u[c]);
     values.push(u.last_inform_at);
@@ -245,63 +275,108 @@ export function createInformStore(
     if (shape & SETS_STATUS) values.push(u.status);
     if (shape & SETS_INTERVAL) values.push(u.periodic_inform_interval);
     if (tree) values.push(u.parameters ?? null);
+    if (guarded) values.push(guardOf(u));
+  }
+
+  /** The digest an update's tree was read with, which must still be the row's (null: no guard). */
+  function guardOf(u: InformUpdate): string | null {
+    return u.parameters !== undefined && u.readDigest !== undefined ? u.readDigest : null;
   }
 
   /**
-   * `with v(id, ...) as (<rowsOf>) update devices set c = v.c ... from v where id = v.id`;
-   * with `tree` (PostgreSQL), v ends with each row's tree, upserted by the same statement where given.
+   * `with v(id, ...) as (<rowsOf>) update devices set c = v.c ... from v where id = v.id`. When the
+   * batch carries trees (`guarded`) a row whose tree was read with another digest than the row's now
+   * (InformUpdate.readDigest) is left as it is. With `tree` (PostgreSQL), v also holds each row's tree,
+   * upserted by the same statement where given for the rows it updated, and the statement answers the
+   * devices whose tree it wrote.
    */
-  function batchSql(columns: string[], rows: number, reset: boolean, tree: boolean): string {
+  function batchSql(
+    columns: string[],
+    rows: number,
+    reset: boolean,
+    tree: boolean,
+    guarded: boolean,
+  ): string {
     const set = columns.map((c) =>
       c === 'periodic_inform_interval' ? `${c} = cast(v.${c} as integer)` : `${c} = v.${c}`,
     );
     if (reset) set.push("connection_request_username = ''", "connection_request_password = ''");
-    const upsert = tree
-      ? `, t as (insert into device_parameters (device_id, parameters)
-         select id, parameters from v where parameters is not null
-         on conflict (device_id) do update set parameters = excluded.parameters)`
-      : '';
-    return `with v (id, ${columns.join(', ')}${tree ? ', parameters' : ''}) as (${rowsOf(dialect, columns.length + 1 + (tree ? 1 : 0), rows)})${upsert}
-       update devices set ${set.join(', ')} from v where devices.id = v.id`;
+    const extra = (tree ? ['parameters'] : []).concat(guarded ? ['guard'] : []);
+    const v = `with v (id, ${[...columns, ...extra].join(', ')}) as (${rowsOf(dialect, columns.length + 1 + extra.length, rows)})`;
+    const update = `update devices set ${set.join(', ')} from v where devices.id = v.id${
+      guarded ? ' and (v.guard is null or devices.inform_digest = v.guard)' : ''
+    }`;
+    if (!tree) return `${v}\n       ${update}`;
+    // The row's update takes its lock first, as a job's write does (writeJobStep): a job writing
+    // meanwhile is waited for, and its digest then fails the guard.
+    return `${v}, u as (${update} returning devices.id),
+       t as (insert into device_parameters (device_id, parameters)
+         select v.id, v.parameters from v join u on u.id = v.id where v.parameters is not null
+         on conflict (device_id) do update set parameters = excluded.parameters returning device_id)
+       select device_id from t`;
   }
 
-  /** Trees of `rows` devices written in one statement (SQLite: a batch's, before its update). */
+  /** Trees of `rows` devices written in one statement. */
   function treesSql(rows: number): string {
     return `insert into device_parameters (device_id, parameters) values ${Array.from({ length: rows }, () => '(?, ?)').join(', ')}
      on conflict (device_id) do update set parameters = excluded.parameters`;
   }
 
-  /** Statement texts by shape, row count and whether they write trees (at most 16 × BATCH_ROWS × 2). */
+  /**
+   * SQLite: a batch's trees, written before its update and guarded as it is (batchSql): each only if
+   * its device's inform_digest is still the one it was read with (the third value; null: whatever).
+   * Answers the devices whose tree it wrote.
+   */
+  function guardedTreesSql(rows: number): string {
+    return `insert into device_parameters (device_id, parameters)
+     select v.column1, v.column2 from (values ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}) v
+       join devices d on d.id = v.column1 and (v.column3 is null or d.inform_digest = v.column3) where true
+     on conflict (device_id) do update set parameters = excluded.parameters returning device_id`;
+  }
+
+  /** Statement texts by shape, row count and whether they carry trees (at most 16 × BATCH_ROWS × 2). */
   const texts = new Map<number, string>();
 
   /**
    * Writes a batch of updates, all of this shape, in one statement; the trees some of them carry in
-   * the same statement on PostgreSQL, in one more before it on SQLite.
+   * the same statement on PostgreSQL, in one more before it on SQLite. Answers the devices of the batch
+   * left unwritten, their tree read before another write came (InformUpdate.readDigest).
    */
-  async function write(batch: typeof queue, shape: number): Promise<void> {
+  async function write(batch: typeof queue, shape: number): Promise<Set<string>> {
     const trees = batch.filter((b) => b.u.parameters !== undefined);
-    const tree = trees.length > 0 && dialect === 'postgres';
+    const guarded = trees.length > 0;
+    const tree = guarded && dialect === 'postgres';
     // SQLite: the trees' statement is not awaited before the update's. Both run at once, in this
     // order, with nothing between them (a job's guarded write of a tree, say, which checks the row's
-    // last_inform_at: writeJobStep), and commit together (db/database.ts group commit).
-    let treesWritten: Promise<unknown> = Promise.resolve();
-    if (trees.length > 0 && !tree) {
+    // last_inform_at: writeJobStep), so both find the same inform_digest for their guard, and commit
+    // together (db/database.ts group commit).
+    let treesWritten: Promise<{ device_id: string }[]> | undefined;
+    if (guarded && !tree) {
       const key = -trees.length;
       let sql = texts.get(key);
-      if (!sql) texts.set(key, (sql = treesSql(trees.length)));
+      if (!sql) texts.set(key, (sql = guardedTreesSql(trees.length)));
       const params: unknown[] = [];
-      for (const b of trees) params.push(b.id, b.u.parameters);
+      for (const b of trees) params.push(b.id, b.u.parameters, guardOf(b.u));
       treesWritten = prepared(sql, params);
     }
     // On PostgreSQL one text a shape, whatever the batch's size (rowsOf).
     const rows = dialect === 'postgres' ? 0 : batch.length;
-    const key = (shape * (BATCH_ROWS + 1) + rows) * 2 + (tree ? 1 : 0);
+    const key = (shape * (BATCH_ROWS + 1) + rows) * 2 + (guarded ? 1 : 0);
     let sql = texts.get(key);
     if (!sql)
-      texts.set(key, (sql = batchSql(columnsOf(shape), rows, (shape & RESETS_CREDENTIALS) !== 0, tree)));
+      texts.set(
+        key,
+        (sql = batchSql(columnsOf(shape), rows, (shape & RESETS_CREDENTIALS) !== 0, tree, guarded)),
+      );
     const values: unknown[] = [];
-    for (const b of batch) pushValues(values, b.id, b.u, shape, tree);
-    await Promise.all([treesWritten, prepared(sql, paramsOf(dialect, values, batch.length))]);
+    for (const b of batch) pushValues(values, b.id, b.u, shape, tree, guarded);
+    const updated = prepared<{ device_id: string }>(sql, paramsOf(dialect, values, batch.length));
+    const [written, returned] = await Promise.all([treesWritten, updated]);
+    const refused = new Set<string>();
+    if (!guarded) return refused;
+    for (const b of trees) refused.add(b.id);
+    for (const r of written ?? returned) refused.delete(r.device_id);
+    return refused;
   }
 
   function schedule(): void {
@@ -338,15 +413,16 @@ export function createInformStore(
       for (let i = 0; i < group.length; i += BATCH_ROWS) {
         const batch = group.slice(i, i + BATCH_ROWS);
         try {
-          await write(batch, shape);
-          for (const b of batch) b.resolve();
+          const refused = await write(batch, shape);
+          for (const b of batch) b.resolve(!refused.has(b.id));
         } catch (err) {
           // One bad row must not fail the others: write them one by one.
           if (batch.length === 1) {
             batch[0]!.reject(err);
             continue;
           }
-          for (const b of batch) await write([b], shape).then(b.resolve, b.reject);
+          for (const b of batch)
+            await write([b], shape).then((refused) => b.resolve(!refused.has(b.id)), b.reject);
         }
       }
     }
@@ -446,9 +522,10 @@ export function createInformStore(
 
     /**
      * Writes an Inform's update (and the tree it carries) together with the others of the same write
-     * window.
+     * window. Answers false, with nothing written, when its tree was read before another write of the
+     * tree (InformUpdate.readDigest): the caller reads it again and merges into that.
      */
-    update(id: string, u: InformUpdate): Promise<void> {
+    update(id: string, u: InformUpdate): Promise<boolean> {
       return new Promise((resolve, reject) => {
         queue.push({ id, u, resolve, reject });
         schedule();
@@ -477,8 +554,9 @@ export function createInformStore(
 
     /**
      * A job's step: the device's new tree and the device row's columns that follow it. The tree no
-     * longer matches the last Inform, so the Inform digest is cleared (the next Inform merges its
-     * parameters again). On PostgreSQL one statement (one round trip), on SQLite two. With
+     * longer matches the last Inform, so the Inform digest becomes one of the job's own
+     * (jobWrittenDigest): the next Inform merges its parameters again, and an Inform that read the
+     * tree before this write does not write over it (InformUpdate.readDigest). On PostgreSQL one statement (one round trip), on SQLite two. With
      * `informedAt` (the device's last_inform_at as the tree was read), only if no Inform came since:
      * false when one did, and nothing was written.
      */
@@ -489,6 +567,7 @@ export function createInformStore(
       informedAt?: { lastInformAt: string | null },
     ): Promise<boolean> {
       const values = [
+        jobWrittenDigest(),
         w.software_version ?? null,
         w.periodic_inform_interval ?? null,
         w.connection_request_username ?? null,

@@ -53,6 +53,8 @@ function informSuite(
   let treeWrites = 0;
   let updates = 0;
   let jobReads = 0;
+  /** Run once, after the next state read and before the Inform that asked for it goes on. */
+  let afterStateRead: (() => Promise<unknown>) | null = null;
   /** The texts of the state reads and the updates, as sent. */
   const readTexts = new Set<string>();
   const updateTexts = new Set<string>();
@@ -77,17 +79,20 @@ function informSuite(
     const bus = createEventBus();
     bus.subscribe((m) => events.push(m));
     // The real statements, counted by kind.
-    const counted: typeof handle.prepared = (text, params) => {
+    const counted: typeof handle.prepared = <R>(text: string, params: readonly unknown[]) => {
       if (text.startsWith('with q (serial') || text.startsWith('select d.id, d.oui')) {
         stateReads += 1;
         readTexts.add(text);
+        const hook = afterStateRead;
+        afterStateRead = null;
+        if (hook) return handle.prepared<R>(text, params).then(async (rows) => (await hook(), rows));
       } else if (text.startsWith('select parameters from device_parameters')) treeReads += 1;
       else if (text.startsWith('insert into device_parameters')) treeWrites += 1;
       else if (text.startsWith('with v (id,')) {
         updates += 1;
         updateTexts.add(text);
       } else if (text.startsWith('select d.id, d.serial_number')) jobReads += 1;
-      return handle.prepared(text, params);
+      return handle.prepared<R>(text, params);
     };
     store = createInformStore(handle.db, counted, dialect);
     devices = createDevicesService(createDevicesRepository(handle.db, dialect), store, bus, OPTIONS);
@@ -353,6 +358,36 @@ function informSuite(
     expect((await row('KEPT-1')).software_version).toBe('V2');
     // The caller's device is the one read again, for the job's next step.
     expect([read.tree[version]?.value, read.tree[ssid]?.value]).toEqual(['V2', 'second']);
+  });
+
+  it("keeps a job's write of the tree that lands between an Inform's read of the tree and its write", async () => {
+    const ssid = `${ROOT}.LANDevice.1.WLANConfiguration.1.SSID`;
+    const version = `${ROOT}.DeviceInfo.SoftwareVersion`;
+    const { device } = await devices.recordInform(report('RACE-1'));
+    // The Inform reads the tree with the state; a job's step writes the SSID before the Inform writes.
+    afterStateRead = () => devices.storeParameters(device.id, [{ name: ssid, value: 'job', type: 'string' }]);
+    const reads = stateReads;
+    await devices.recordInform(report('RACE-1', { events: ['4 VALUE CHANGE'], values: { [version]: 'V2' } }));
+    expect(afterStateRead).toBeNull();
+    // Its write was refused, and it read the tree again and merged into that.
+    expect(stateReads).toBe(reads + 2);
+    const tree = await devices.parametersOf(device.id);
+    expect([tree[version]?.value, tree[ssid]?.value]).toEqual(['V2', 'job']);
+    expect((await row('RACE-1')).software_version).toBe('V2');
+    // The next Inform, the same, has nothing to merge: the tree holds it.
+    await devices.recordInform(report('RACE-1', { events: ['4 VALUE CHANGE'], values: { [version]: 'V2' } }));
+    expect((await devices.parametersOf(device.id))[ssid]?.value).toBe('job');
+  });
+
+  it("keeps another session's Inform that writes the tree between this Inform's read and its write", async () => {
+    const version = `${ROOT}.DeviceInfo.SoftwareVersion`;
+    const hardware = `${ROOT}.DeviceInfo.HardwareVersion`;
+    const { device } = await devices.recordInform(report('RACE-2'));
+    afterStateRead = () =>
+      devices.recordInform(report('RACE-2', { events: ['4 VALUE CHANGE'], values: { [hardware]: 'HW2' } }));
+    await devices.recordInform(report('RACE-2', { events: ['4 VALUE CHANGE'], values: { [version]: 'V3' } }));
+    const tree = await devices.parametersOf(device.id);
+    expect([tree[version]?.value, tree[hardware]?.value]).toEqual(['V3', 'HW2']);
   });
 
   it('starts the tree over and forgets connection-request credentials on 0 BOOTSTRAP', async () => {

@@ -79,6 +79,12 @@ function isInterval(seconds: number): boolean {
   return Number.isInteger(seconds) && seconds > 0;
 }
 
+/**
+ * How many times an Inform reads its device's tree and merges into it when other writes of the tree
+ * keep coming between its read and its write; the last time it writes whatever came.
+ */
+const INFORM_ATTEMPTS = 4;
+
 /** A fingerprint of an Inform's parameter list (names, types, values, in order). */
 function digestOf(params: readonly { name: string; value: string; type: string }[]): string {
   // One string, one call into native code (a Hash object and its update() would be three).
@@ -266,7 +272,7 @@ export function createDevicesService(
     // most periodic Informs change nothing, and their read stays the plainer one; one that does
     // (the first after a job wrote the tree) reads the tree below.
     const prefetch = !bootstrap && report.events.some((e) => e !== '2 PERIODIC');
-    const existing = await store.state(report.identity, prefetch ? digest : undefined);
+    let existing = await store.state(report.identity, prefetch ? digest : undefined);
     if (!admit(existing ? { id: existing.id, cwmpUsername: existing.cwmp_username } : null)) return null;
     if (!existing) {
       const map: ParameterMap = {};
@@ -300,29 +306,41 @@ export function createDevicesService(
       };
       return { device, created };
     }
-    // 0 BOOTSTRAP: the device is new or reset; what we learnt from it before no longer holds. The
-    // tree came with the state (read here only when that read could not bring it), and goes with the
-    // update.
-    let tree: string | undefined;
-    if (bootstrap || existing.inform_digest !== digest) {
-      const map = bootstrap
-        ? {}
-        : parseParameters(existing.parameters ?? (await store.readParameters(existing.id)));
-      if (mergeParameters(map, params) || bootstrap) tree = JSON.stringify(map);
-    }
-    // The Inform makes the device present; its jobs are as the jobs module last told.
-    const status = deviceStatus('present', existing.jobs);
     const reportedInterval = isInterval(interval);
-    await store.update(existing.id, {
-      ...summary,
-      inform_digest: digest,
-      // A connection request URL the device did not report keeps the registered one.
-      ...(reportedUrl ? { connection_request_url: reportedUrl } : {}),
-      ...(status !== existing.status ? { status } : {}),
-      ...(reportedInterval ? { periodic_inform_interval: interval } : {}),
-      ...(bootstrap ? { resetConnectionRequestCredentials: true } : {}),
-      ...(tree !== undefined ? { parameters: tree } : {}),
-    });
+    let status: DeviceStatus;
+    for (let attempt = 1; ; attempt++) {
+      // 0 BOOTSTRAP: the device is new or reset; what we learnt from it before no longer holds. The
+      // tree came with the state (read here only when that read could not bring it), and goes with
+      // the update.
+      let tree: string | undefined;
+      if (bootstrap || existing.inform_digest !== digest) {
+        const map = bootstrap
+          ? {}
+          : parseParameters(existing.parameters ?? (await store.readParameters(existing.id)));
+        if (mergeParameters(map, params) || bootstrap) tree = JSON.stringify(map);
+      }
+      // The Inform makes the device present; its jobs are as the jobs module last told.
+      status = deviceStatus('present', existing.jobs);
+      const written = await store.update(existing.id, {
+        ...summary,
+        inform_digest: digest,
+        // A connection request URL the device did not report keeps the registered one.
+        ...(reportedUrl ? { connection_request_url: reportedUrl } : {}),
+        ...(status !== existing.status ? { status } : {}),
+        ...(reportedInterval ? { periodic_inform_interval: interval } : {}),
+        ...(bootstrap ? { resetConnectionRequestCredentials: true } : {}),
+        // Written only if no other write of the tree came since it was read (the last attempt: whatever).
+        ...(tree !== undefined
+          ? { parameters: tree, ...(attempt < INFORM_ATTEMPTS ? { readDigest: existing.inform_digest } : {}) }
+          : {}),
+      });
+      if (written) break;
+      // A job's step (or another session's Inform) wrote the tree after it was read here: this Inform
+      // merges into the tree as that write left it.
+      const again = await store.state(report.identity, digest);
+      if (!again) break;
+      existing = again;
+    }
     watch({
       id: existing.id,
       status,
