@@ -25,6 +25,8 @@ export interface InformState {
   periodic_inform_interval: number;
   /** Fingerprint of the previous Inform's parameters (a job's own after a job wrote the tree). */
   inform_digest: string;
+  /** When it last informed (null: never), as read with inform_digest (InformUpdate.read). */
+  last_inform_at: string | null;
   /** What the jobs module last told of the device's jobs. */
   jobs: JobFacts;
   /**
@@ -67,18 +69,19 @@ export interface InformUpdate {
   /** The device's new parameter tree (JSON text), written with the update; absent: kept as it is. */
   parameters?: string;
   /**
-   * With `parameters`: the row's inform_digest as the tree they were merged into was read. The tree
-   * and the row are written only if it is still the row's: a job's write (which leaves a digest of its
-   * own, jobWrittenDigest) or another Inform's since then was not overwritten, and update() answers
-   * false. Absent: written whatever came since.
+   * With `parameters`: the row's inform_digest and last_inform_at as the tree they were merged into
+   * was read. The tree and the row are written only if both are still the row's, so that no write of
+   * the tree since is overwritten: a job's leaves a digest of its own (jobWrittenDigest), an Inform's
+   * a new last_inform_at (even one that brings back the digest read). update() then answers false,
+   * with nothing written. Absent: written whatever came since.
    */
-  readDigest?: string;
+  read?: { digest: string; lastInformAt: string | null };
 }
 
 /**
  * The inform_digest a job's write leaves: it matches no Inform's (the next Inform merges its parameters
  * again), and no other write's, so an Inform that read the tree before it sees that it came
- * (InformUpdate.readDigest).
+ * (InformUpdate.read).
  */
 export function jobWrittenDigest(): string {
   return `job ${randomUUID()}`;
@@ -87,7 +90,7 @@ export function jobWrittenDigest(): string {
 /** The columns of a device's state (InformState, with the job facts the row keeps). */
 const STATE_COLUMNS = `d.id, d.oui, d.product_class, d.serial_number, d.status, d.connection_request_url,
   d.cwmp_username, d.connection_request_username, d.periodic_inform_interval, d.inform_digest,
-  d.jobs_waiting, d.jobs_running, d.last_job_failed`;
+  d.last_inform_at, d.jobs_waiting, d.jobs_running, d.last_job_failed`;
 
 /**
  * The rows of a batch, as the statement reads them: on SQLite a list of `(?, ...)` rows; on PostgreSQL
@@ -217,6 +220,8 @@ export function createInformStore(
        d.periodic_inform_interval, d.software_version, p.parameters
      from devices d left join device_parameters p on p.device_id = d.id where d.id = ?`;
   const writeSql = treesSql(1);
+  const firstSql = `insert into device_parameters (device_id, parameters) values (?, ?)
+     on conflict (device_id) do nothing`;
 
   /**
    * Inform updates wait WRITE_WINDOW_MS (by dialect) and are written together: one statement per
@@ -258,7 +263,8 @@ export function createInformStore(
   /**
    * Appends one row of a batch of this shape: the id, then the values of columnsOf(shape), then the
    * tree (null: kept) when the batch writes trees in the same statement (`tree`), then, when the batch
-   * carries trees (`guarded`), the digest its tree was read with (null: the row is written whatever).
+   * carries trees (`guarded`), the digest and last_inform_at its tree was read with (InformUpdate.read;
+   * a null digest: the row is written whatever).
    */
   function pushValues(
     values: unknown[],
@@ -275,18 +281,24 @@ export function createInformStore(
     if (shape & SETS_STATUS) values.push(u.status);
     if (shape & SETS_INTERVAL) values.push(u.periodic_inform_interval);
     if (tree) values.push(u.parameters ?? null);
-    if (guarded) values.push(guardOf(u));
+    if (guarded) {
+      const read = guardOf(u);
+      values.push(read?.digest ?? null, read?.lastInformAt ?? null);
+    }
   }
 
-  /** The digest an update's tree was read with, which must still be the row's (null: no guard). */
-  function guardOf(u: InformUpdate): string | null {
-    return u.parameters !== undefined && u.readDigest !== undefined ? u.readDigest : null;
+  /** What an update's tree was read with, which must still be the row's (undefined: no guard). */
+  function guardOf(u: InformUpdate): InformUpdate['read'] {
+    return u.parameters !== undefined ? u.read : undefined;
   }
+
+  /** SQLite's `is`, PostgreSQL's `is not distinct from`: equal, or both null. */
+  const same = dialect === 'postgres' ? 'is not distinct from' : 'is';
 
   /**
    * `with v(id, ...) as (<rowsOf>) update devices set c = v.c ... from v where id = v.id`. When the
-   * batch carries trees (`guarded`) a row whose tree was read with another digest than the row's now
-   * (InformUpdate.readDigest) is left as it is. With `tree` (PostgreSQL), v also holds each row's tree,
+   * batch carries trees (`guarded`) a row whose tree was read before another write of the tree
+   * (InformUpdate.read) is left as it is. With `tree` (PostgreSQL), v also holds each row's tree,
    * upserted by the same statement where given for the rows it updated, and the statement answers the
    * devices whose tree it wrote.
    */
@@ -301,10 +313,12 @@ export function createInformStore(
       c === 'periodic_inform_interval' ? `${c} = cast(v.${c} as integer)` : `${c} = v.${c}`,
     );
     if (reset) set.push("connection_request_username = ''", "connection_request_password = ''");
-    const extra = (tree ? ['parameters'] : []).concat(guarded ? ['guard'] : []);
+    const extra = (tree ? ['parameters'] : []).concat(guarded ? ['guard', 'guard_at'] : []);
     const v = `with v (id, ${[...columns, ...extra].join(', ')}) as (${rowsOf(dialect, columns.length + 1 + extra.length, rows)})`;
     const update = `update devices set ${set.join(', ')} from v where devices.id = v.id${
-      guarded ? ' and (v.guard is null or devices.inform_digest = v.guard)' : ''
+      guarded
+        ? ` and (v.guard is null or (devices.inform_digest = v.guard and devices.last_inform_at ${same} v.guard_at))`
+        : ''
     }`;
     if (!tree) return `${v}\n       ${update}`;
     // The row's update takes its lock first, as a job's write does (writeJobStep): a job writing
@@ -324,13 +338,14 @@ export function createInformStore(
 
   /**
    * SQLite: a batch's trees, written before its update and guarded as it is (batchSql): each only if
-   * its device's inform_digest is still the one it was read with (the third value; null: whatever).
-   * Answers the devices whose tree it wrote.
+   * its device's inform_digest and last_inform_at are still those it was read with (the third and
+   * fourth values; a null digest: whatever). Answers the devices whose tree it wrote.
    */
   function guardedTreesSql(rows: number): string {
     return `insert into device_parameters (device_id, parameters)
-     select v.column1, v.column2 from (values ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}) v
-       join devices d on d.id = v.column1 and (v.column3 is null or d.inform_digest = v.column3) where true
+     select v.column1, v.column2 from (values ${Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ')}) v
+       join devices d on d.id = v.column1
+         and (v.column3 is null or (d.inform_digest = v.column3 and d.last_inform_at is v.column4)) where true
      on conflict (device_id) do update set parameters = excluded.parameters returning device_id`;
   }
 
@@ -340,7 +355,7 @@ export function createInformStore(
   /**
    * Writes a batch of updates, all of this shape, in one statement; the trees some of them carry in
    * the same statement on PostgreSQL, in one more before it on SQLite. Answers the devices of the batch
-   * left unwritten, their tree read before another write came (InformUpdate.readDigest).
+   * left unwritten, their tree read before another write came (InformUpdate.read).
    */
   async function write(batch: typeof queue, shape: number): Promise<Set<string>> {
     const trees = batch.filter((b) => b.u.parameters !== undefined);
@@ -356,7 +371,10 @@ export function createInformStore(
       let sql = texts.get(key);
       if (!sql) texts.set(key, (sql = guardedTreesSql(trees.length)));
       const params: unknown[] = [];
-      for (const b of trees) params.push(b.id, b.u.parameters, guardOf(b.u));
+      for (const b of trees) {
+        const read = guardOf(b.u);
+        params.push(b.id, b.u.parameters, read?.digest ?? null, read?.lastInformAt ?? null);
+      }
       treesWritten = prepared(sql, params);
     }
     // On PostgreSQL one text a shape, whatever the batch's size (rowsOf).
@@ -484,6 +502,7 @@ export function createInformStore(
           connection_request_username: row.connection_request_username,
           periodic_inform_interval: row.periodic_inform_interval,
           inform_digest: row.inform_digest,
+          last_inform_at: row.last_inform_at,
           jobs: {
             waiting: row.jobs_waiting !== 0,
             running: row.jobs_running !== 0,
@@ -523,7 +542,7 @@ export function createInformStore(
     /**
      * Writes an Inform's update (and the tree it carries) together with the others of the same write
      * window. Answers false, with nothing written, when its tree was read before another write of the
-     * tree (InformUpdate.readDigest): the caller reads it again and merges into that.
+     * tree (InformUpdate.read): the caller reads it again and merges into that.
      */
     update(id: string, u: InformUpdate): Promise<boolean> {
       return new Promise((resolve, reject) => {
@@ -538,8 +557,12 @@ export function createInformStore(
       return rows[0]?.parameters ?? '{}';
     },
 
-    async writeParameters(id: string, json: string): Promise<void> {
-      await prepared(writeSql, [id, json]);
+    /**
+     * The tree of a device its first Inform just created; none is written when one was since (another
+     * session's Inform of the same new device, which read the row and merged into an empty tree).
+     */
+    async writeFirstParameters(id: string, json: string): Promise<void> {
+      await prepared(firstSql, [id, json]);
     },
 
     /**
@@ -556,7 +579,7 @@ export function createInformStore(
      * A job's step: the device's new tree and the device row's columns that follow it. The tree no
      * longer matches the last Inform, so the Inform digest becomes one of the job's own
      * (jobWrittenDigest): the next Inform merges its parameters again, and an Inform that read the
-     * tree before this write does not write over it (InformUpdate.readDigest). On PostgreSQL one statement (one round trip), on SQLite two. With
+     * tree before this write does not write over it (InformUpdate.read). On PostgreSQL one statement (one round trip), on SQLite two. With
      * `informedAt` (the device's last_inform_at as the tree was read), only if no Inform came since:
      * false when one did, and nothing was written.
      */
@@ -607,8 +630,9 @@ export function createInformStore(
         await prepared(`with t as (${writeSql}) ${jobUpdateSql}`, [id, json, ...values]);
         return true;
       }
-      await prepared(writeSql, [id, json]);
-      await prepared(jobUpdateSql, values);
+      // Both at once, with nothing between them (an Inform's batched write, whose guard would find the
+      // digest as it was and write over this tree).
+      await Promise.all([prepared(writeSql, [id, json]), prepared(jobUpdateSql, values)]);
       return true;
     },
 

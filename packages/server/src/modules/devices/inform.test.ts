@@ -360,34 +360,109 @@ function informSuite(
     expect([read.tree[version]?.value, read.tree[ssid]?.value]).toEqual(['V2', 'second']);
   });
 
-  it("keeps a job's write of the tree that lands between an Inform's read of the tree and its write", async () => {
+  describe("an Inform's write of the tree after another write landed since its read", () => {
     const ssid = `${ROOT}.LANDevice.1.WLANConfiguration.1.SSID`;
     const version = `${ROOT}.DeviceInfo.SoftwareVersion`;
-    const { device } = await devices.recordInform(report('RACE-1'));
-    // The Inform reads the tree with the state; a job's step writes the SSID before the Inform writes.
-    afterStateRead = () => devices.storeParameters(device.id, [{ name: ssid, value: 'job', type: 'string' }]);
-    const reads = stateReads;
-    await devices.recordInform(report('RACE-1', { events: ['4 VALUE CHANGE'], values: { [version]: 'V2' } }));
-    expect(afterStateRead).toBeNull();
-    // Its write was refused, and it read the tree again and merged into that.
-    expect(stateReads).toBe(reads + 2);
-    const tree = await devices.parametersOf(device.id);
-    expect([tree[version]?.value, tree[ssid]?.value]).toEqual(['V2', 'job']);
-    expect((await row('RACE-1')).software_version).toBe('V2');
-    // The next Inform, the same, has nothing to merge: the tree holds it.
-    await devices.recordInform(report('RACE-1', { events: ['4 VALUE CHANGE'], values: { [version]: 'V2' } }));
-    expect((await devices.parametersOf(device.id))[ssid]?.value).toBe('job');
-  });
-
-  it("keeps another session's Inform that writes the tree between this Inform's read and its write", async () => {
-    const version = `${ROOT}.DeviceInfo.SoftwareVersion`;
     const hardware = `${ROOT}.DeviceInfo.HardwareVersion`;
-    const { device } = await devices.recordInform(report('RACE-2'));
-    afterStateRead = () =>
-      devices.recordInform(report('RACE-2', { events: ['4 VALUE CHANGE'], values: { [hardware]: 'HW2' } }));
-    await devices.recordInform(report('RACE-2', { events: ['4 VALUE CHANGE'], values: { [version]: 'V3' } }));
-    const tree = await devices.parametersOf(device.id);
-    expect([tree[version]?.value, tree[hardware]?.value]).toEqual(['V3', 'HW2']);
+    const change = (serial: string, values: Record<string, string>) =>
+      report(serial, { events: ['4 VALUE CHANGE'], values });
+    const job = (id: string, value = 'job') =>
+      devices.storeParameters(id, [{ name: ssid, value, type: 'string' }]);
+
+    it("keeps a job's write: the Inform reads the tree again and merges into it", async () => {
+      const { device } = await devices.recordInform(report('TREE-RACE-1'));
+      // The Inform reads the tree with the state; a job's step writes the SSID before the Inform writes.
+      afterStateRead = () => job(device.id);
+      const reads = stateReads;
+      await devices.recordInform(change('TREE-RACE-1', { [version]: 'V2' }));
+      expect(afterStateRead).toBeNull();
+      // Its write was refused, and it read the tree again and merged into that.
+      expect(stateReads).toBe(reads + 2);
+      const tree = await devices.parametersOf(device.id);
+      expect([tree[version]?.value, tree[ssid]?.value]).toEqual(['V2', 'job']);
+      expect((await row('TREE-RACE-1')).software_version).toBe('V2');
+      // The next Inform, the same, has nothing to merge: the tree holds it.
+      await devices.recordInform(change('TREE-RACE-1', { [version]: 'V2' }));
+      expect((await devices.parametersOf(device.id))[ssid]?.value).toBe('job');
+    });
+
+    it("keeps another session's Inform", async () => {
+      const { device } = await devices.recordInform(report('TREE-RACE-2'));
+      afterStateRead = () => devices.recordInform(change('TREE-RACE-2', { [hardware]: 'HW2' }));
+      await devices.recordInform(change('TREE-RACE-2', { [version]: 'V3' }));
+      const tree = await devices.parametersOf(device.id);
+      expect([tree[version]?.value, tree[hardware]?.value]).toEqual(['V3', 'HW2']);
+    });
+
+    it("keeps a job's write that an Inform of the digest read came after (the digest back, not the write)", async () => {
+      const { device } = await devices.recordInform(report('TREE-RACE-3'));
+      // A job writes, then an Inform like the first one brings the row's digest back to what was read.
+      afterStateRead = async () => {
+        await job(device.id);
+        await devices.recordInform(report('TREE-RACE-3'));
+      };
+      await devices.recordInform(change('TREE-RACE-3', { [version]: 'V4' }));
+      const tree = await devices.parametersOf(device.id);
+      expect([tree[version]?.value, tree[ssid]?.value]).toEqual(['V4', 'job']);
+    });
+
+    it('writes the others of its batch at once, and only the refused one again', async () => {
+      const ids: string[] = [];
+      for (const s of ['TREE-BATCH-1', 'TREE-BATCH-2', 'TREE-BATCH-3'])
+        ids.push((await devices.recordInform(report(s))).device.id);
+      afterStateRead = () => job(ids[1]!);
+      const reads = stateReads;
+      await Promise.all(
+        ['TREE-BATCH-1', 'TREE-BATCH-2', 'TREE-BATCH-3'].map((s) =>
+          devices.recordInform(change(s, { [version]: s })),
+        ),
+      );
+      // One read for the three, one again for the refused one.
+      expect(stateReads).toBe(reads + 2);
+      const trees = await Promise.all(ids.map((id) => devices.parametersOf(id)));
+      expect(trees.map((t) => t[version]?.value)).toEqual(['TREE-BATCH-1', 'TREE-BATCH-2', 'TREE-BATCH-3']);
+      expect(trees.map((t) => t[ssid]?.value)).toEqual([undefined, 'job', undefined]);
+    });
+
+    it('gives up the guard after a few tries when writes keep coming, and writes', async () => {
+      const { device } = await devices.recordInform(report('TREE-RACE-4'));
+      let writes = 0;
+      const again = (): Promise<unknown> => {
+        writes += 1;
+        afterStateRead = again;
+        return job(device.id, `job-${writes}`);
+      };
+      afterStateRead = again;
+      await devices.recordInform(change('TREE-RACE-4', { [version]: 'V5' }));
+      afterStateRead = null;
+      // A write after each of its reads: refused three times, then written over the last job's write.
+      expect(writes).toBe(4);
+      const tree = await devices.parametersOf(device.id);
+      expect([tree[version]?.value, tree[ssid]?.value]).toEqual(['V5', 'job-3']);
+    });
+
+    // PostgreSQL only: on SQLite one connection runs every statement, so no write waits for a lock.
+    if (dialect === 'postgres')
+      it("waits for a job's write that holds the row, then finds the row changed (PostgreSQL)", async () => {
+        const { device } = await devices.recordInform(report('TREE-LOCK-1'));
+        let informed: Promise<unknown> | undefined;
+        const reads = stateReads;
+        await handle.db.transaction().execute(async (trx) => {
+          // As a job's write does: the row first (its lock held to the commit), then the tree.
+          await sql`update devices set inform_digest = 'job held' where id = ${device.id}`.execute(trx);
+          await sql`update device_parameters set parameters = ${JSON.stringify({
+            [ssid]: { value: 'held', type: 'string' },
+          })} where device_id = ${device.id}`.execute(trx);
+          informed = devices.recordInform(change('TREE-LOCK-1', { [version]: 'V6' }));
+          // Its read sees the row as committed before; its write waits for this transaction.
+          while (stateReads === reads) await new Promise((r) => setTimeout(r, 5));
+          await new Promise((r) => setTimeout(r, 50));
+        });
+        await informed;
+        expect(stateReads).toBe(reads + 2);
+        const tree = await devices.parametersOf(device.id);
+        expect([tree[version]?.value, tree[ssid]?.value]).toEqual(['V6', 'held']);
+      });
   });
 
   it('starts the tree over and forgets connection-request credentials on 0 BOOTSTRAP', async () => {

@@ -292,7 +292,7 @@ export function createDevicesService(
       // Another session created it first: record this Inform as an update (if it may).
       if (!created) return recordInform(report, admit);
       watch(row);
-      await store.writeParameters(row.id, JSON.stringify(map));
+      await store.writeFirstParameters(row.id, JSON.stringify(map));
       publishStatus(row, row.status);
       countsMayHaveChanged();
       bus.signal('device_event', { deviceId: row.id, serialNumber: row.serial_number, event: 'first-seen' });
@@ -329,9 +329,15 @@ export function createDevicesService(
         ...(status !== existing.status ? { status } : {}),
         ...(reportedInterval ? { periodic_inform_interval: interval } : {}),
         ...(bootstrap ? { resetConnectionRequestCredentials: true } : {}),
-        // Written only if no other write of the tree came since it was read (the last attempt: whatever).
+        // Written only if no other write of the tree came since it was read; 0 BOOTSTRAP's and the last
+        // attempt's whatever came.
         ...(tree !== undefined
-          ? { parameters: tree, ...(attempt < INFORM_ATTEMPTS ? { readDigest: existing.inform_digest } : {}) }
+          ? {
+              parameters: tree,
+              ...(!bootstrap && attempt < INFORM_ATTEMPTS
+                ? { read: { digest: existing.inform_digest, lastInformAt: existing.last_inform_at } }
+                : {}),
+            }
           : {}),
       });
       if (written) break;
