@@ -83,7 +83,7 @@ export interface InformUpdate {
  * again), and no other write's, so an Inform that read the tree before it sees that it came
  * (InformUpdate.read).
  */
-export function jobWrittenDigest(): string {
+function jobWrittenDigest(): string {
   return `job ${randomUUID()}`;
 }
 
