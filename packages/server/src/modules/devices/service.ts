@@ -239,7 +239,9 @@ export function createDevicesService(
    * something else wrote the tree since), written with the device's update and, for an Inform that
    * says more than 2 PERIODIC, read with its state: a routine periodic Inform costs two statements,
    * and so does a VALUE CHANGE on PostgreSQL (three on SQLite, whose update cannot write two tables
-   * in one statement).
+   * in one statement). A write of the tree that lands between the Inform's read and its write (a
+   * job's step, another session's Inform) is not written over: the Inform reads the tree again and
+   * merges into that (InformUpdate.read).
    * `admit` sees the device first (null when it is new): when it refuses, nothing is written and
    * the answer is null.
    */
