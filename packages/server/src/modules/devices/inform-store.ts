@@ -281,15 +281,16 @@ export function createInformStore(
     if (shape & SETS_STATUS) values.push(u.status);
     if (shape & SETS_INTERVAL) values.push(u.periodic_inform_interval);
     if (tree) values.push(u.parameters ?? null);
-    if (guarded) {
-      const read = guardOf(u);
-      values.push(read?.digest ?? null, read?.lastInformAt ?? null);
-    }
+    if (guarded) values.push(...guardOf(u));
   }
 
-  /** What an update's tree was read with, which must still be the row's (undefined: no guard). */
-  function guardOf(u: InformUpdate): InformUpdate['read'] {
-    return u.parameters !== undefined ? u.read : undefined;
+  /**
+   * The inform_digest and last_inform_at an update's tree was read with, which must still be the
+   * row's (InformUpdate.read); a null digest: no guard.
+   */
+  function guardOf(u: InformUpdate): [string | null, string | null] {
+    const read = u.parameters !== undefined ? u.read : undefined;
+    return read ? [read.digest, read.lastInformAt] : [null, null];
   }
 
   /** SQLite's `is`, PostgreSQL's `is not distinct from`: equal, or both null. */
@@ -371,10 +372,7 @@ export function createInformStore(
       let sql = texts.get(key);
       if (!sql) texts.set(key, (sql = guardedTreesSql(trees.length)));
       const params: unknown[] = [];
-      for (const b of trees) {
-        const read = guardOf(b.u);
-        params.push(b.id, b.u.parameters, read?.digest ?? null, read?.lastInformAt ?? null);
-      }
+      for (const b of trees) params.push(b.id, b.u.parameters, ...guardOf(b.u));
       treesWritten = prepared(sql, params);
     }
     // On PostgreSQL one text a shape, whatever the batch's size (rowsOf).
@@ -579,9 +577,9 @@ export function createInformStore(
      * A job's step: the device's new tree and the device row's columns that follow it. The tree no
      * longer matches the last Inform, so the Inform digest becomes one of the job's own
      * (jobWrittenDigest): the next Inform merges its parameters again, and an Inform that read the
-     * tree before this write does not write over it (InformUpdate.read). On PostgreSQL one statement (one round trip), on SQLite two. With
-     * `informedAt` (the device's last_inform_at as the tree was read), only if no Inform came since:
-     * false when one did, and nothing was written.
+     * tree before this write does not write over it (InformUpdate.read). On PostgreSQL one statement
+     * (one round trip), on SQLite two. With `informedAt` (the device's last_inform_at as the tree was
+     * read), only if no Inform came since: false when one did, and nothing was written.
      */
     async writeJobStep(
       id: string,
@@ -627,6 +625,9 @@ export function createInformStore(
         return updated.length > 0;
       }
       if (dialect === 'postgres') {
+        // The row's lock comes before the tree's, as in an Inform's batch (batchSql), only because
+        // PostgreSQL (15) runs a data-modifying WITH that nothing reads after the statement itself: an
+        // executor's order, not a documented one.
         await prepared(`with t as (${writeSql}) ${jobUpdateSql}`, [id, json, ...values]);
         return true;
       }
