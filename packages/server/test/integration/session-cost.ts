@@ -13,7 +13,8 @@ import { startAcs } from './rig';
  * point 11 it cost 61 with discovery and 34 (PostgreSQL 33) without, on both, and a periodic Inform
  * cost 3 with the credentials rule on; PostgreSQL writes a job's step in one statement. The
  * bootstrap's profile rule (jobs/assignment.ts atBootstrap, issue 16 point 5) adds two: the device's
- * row and one indexed lookup of a profile carrying its serial.
+ * row and one indexed lookup of a profile carrying its serial. A periodic Inform has cost one since its
+ * update is written by its state read (devices/inform-store.ts InformTouch), two before.
  */
 export const BOUNDS = {
   sqlite: { bootstrapWithDiscovery: 41, bootstrap: 24 },

@@ -11,6 +11,7 @@ export {
   type ConnectionTarget,
 } from './connection-request';
 export {
+  admission,
   createCpeAuthenticator,
   type CpeAuthenticator,
   type CpeAuthOptions,

@@ -137,6 +137,7 @@ export function createSessionEngine(
             events: e.events,
             parameters: e.parameters,
             remoteAddress: e.remoteAddress,
+            principalDevice: e.principal.kind === 'device' ? e.principal.deviceId : null,
           },
           (existing) => (verdict = admission(e.principal, existing)) === 'ok',
         );

@@ -1,6 +1,8 @@
 // The statements of the CWMP hot path (bench/session-throughput), and the parameter tree's storage.
 // Every Inform reads a narrow slice of its device (with what the jobs module told of its jobs, kept on
-// the row: this module never reads the jobs table) and updates only the summary columns it changes; the SQL text is fixed per shape, so it is compiled once and
+// the row: this module never reads the jobs table) and updates only the summary columns it changes (a
+// periodic Inform that changes nothing else, in the same statement as its read: InformTouch); the SQL
+// text is fixed per shape, so it is compiled once and
 // SQLite's prepared statements are reused (db/database.ts), and it never rewrites the parameter tree
 // unless the Inform's parameters changed.
 import { randomUUID } from 'node:crypto';
@@ -34,6 +36,11 @@ export interface InformState {
    * and differs from inform_digest (the Inform will merge into it); undefined when not read.
    */
   parameters?: string;
+  /**
+   * The read wrote the Inform's InformTouch: the Inform's update is done. The state is then the row as
+   * written on SQLite, as before the write on PostgreSQL (its cwmp_username as written on both).
+   */
+  touched?: true;
 }
 
 /** A device as a job reads and writes it (InformStore.readForJob). */
@@ -77,6 +84,44 @@ export interface InformUpdate {
    */
   read?: { digest: string; lastInformAt: string | null };
 }
+
+/**
+ * A periodic Inform's update, written by its state read itself when the row allows it (InformStore
+ * state): the Inform changes nothing else about the device. It is written only if the device row
+ * still has this `digest` (its parameters are as stored: no tree to merge), the status its job facts
+ * give a present device (no status to change), and if the Inform's credentials may speak for it
+ * (`principalDevice`: the device they belong to; null, the global ones or none, for a device without
+ * credentials of its own: cpe-auth.ts admission). Otherwise nothing is written and the Inform goes the
+ * whole way (read, then update).
+ */
+export interface InformTouch {
+  digest: string;
+  principalDevice: string | null;
+  manufacturer: string;
+  software_version: string;
+  hardware_version: string;
+  external_ip: string;
+  remote_address: string;
+  last_events: string;
+  last_inform_at: string;
+  /** null: the Inform reported none, the registered URL is kept. */
+  connection_request_url: string | null;
+  /** null: the Inform reported none (or none valid), the stored interval is kept. */
+  periodic_inform_interval: number | null;
+}
+
+/** The values of an InformTouch, in the order of TOUCH_COLUMNS. */
+const TOUCH_COLUMNS = [
+  'manufacturer',
+  'software_version',
+  'hardware_version',
+  'external_ip',
+  'remote_address',
+  'last_events',
+  'last_inform_at',
+  'connection_request_url',
+  'periodic_inform_interval',
+] as const;
 
 /**
  * The inform_digest a job's write leaves: it matches no Inform's (the next Inform merges its parameters
@@ -145,7 +190,65 @@ function stateWithTreeSql(dialect: Dialect, serials: number): string {
   from q join devices d on d.serial_number = q.serial`;
 }
 
-/** Rows per statement: 64 rows of at most 13 values stay far below SQLite's parameter limit. */
+/** The status a present device has by its job facts (status.ts deviceStatus), as SQL over `d`. */
+const PRESENT_STATUS = `case when d.jobs_running <> 0 then 'provisioning' when d.last_job_failed <> 0 then 'error'
+  else 'online' end`;
+
+/**
+ * The update of InformTouch, for the devices of `t` (a row of t: serial, oui, product class, digest,
+ * principal's device, then TOUCH_COLUMNS), each only where its row allows it (InformTouch). `d` is the
+ * devices table.
+ */
+function touchSet(): string {
+  return TOUCH_COLUMNS.map((c) =>
+    c === 'connection_request_url'
+      ? `${c} = coalesce(t.${c}, d.${c})`
+      : c === 'periodic_inform_interval'
+        ? `${c} = coalesce(cast(t.${c} as integer), d.${c})`
+        : `${c} = t.${c}`,
+  )
+    .concat('updated_at = t.last_inform_at')
+    .join(', ');
+}
+const TOUCH_WHERE = `d.serial_number = t.serial and d.oui = t.oui and d.product_class = t.product_class
+  and d.inform_digest = t.digest and d.status = ${PRESENT_STATUS}
+  and (case when t.principal_device is null then d.cwmp_username = '' else d.id = t.principal_device end)`;
+const TOUCH_ROW = ['serial', 'oui', 'product_class', 'digest', 'principal_device', ...TOUCH_COLUMNS];
+
+/**
+ * SQLite: the touches of `rows` devices; answers the state of each device it wrote (the row as
+ * written, which keeps what InformState reads). SQLite's `returning` names the table's columns bare.
+ */
+function touchSql(rows: number): string {
+  return `with t (${TOUCH_ROW.join(', ')}) as (${rowsOf('sqlite', TOUCH_ROW.length, rows)})
+  update devices as d set ${touchSet()} from t where ${TOUCH_WHERE}
+  returning ${STATE_COLUMNS.replace(/\bd\./g, '')}, null as parameters`;
+}
+
+/**
+ * PostgreSQL: one statement for a whole batch of state reads, the touches among them included (one
+ * round trip). Each row of q is a serial with its digest (null: none given) and, for a touch, the rest
+ * of TOUCH_ROW (`touch` true). The state read is as before the touch (a data-modifying WITH is not
+ * seen by the query around it), with `touched` telling the devices it wrote, and their cwmp_username
+ * as the touch found it (credentials changed while it waited for the row's lock: the admission then
+ * judges what was written); a row that gave its digest and is no touch gets its tree when the digest
+ * differs (stateWithTreeSql).
+ */
+function stateAndTouchSql(): string {
+  const columns = ['touch', ...TOUCH_ROW];
+  return `with q (${columns.join(', ')}) as (${rowsOf('postgres', columns.length, 0)}),
+  u as (update devices as d set ${touchSet()} from q t where t.touch = 'true' and ${TOUCH_WHERE}
+    returning d.id, d.cwmp_username)
+  select ${STATE_COLUMNS.replace('d.cwmp_username', 'coalesce(u.cwmp_username, d.cwmp_username) as cwmp_username')}, case when q.touch <> 'true' and d.inform_digest <> q.digest then coalesce(
+    (select p.parameters from device_parameters p where p.device_id = d.id), '{}') end as parameters,
+    u.id is not null as touched
+  from q join devices d on d.serial_number = q.serial left join u on u.id = d.id`;
+}
+
+/** stateTexts' keys of the touches' texts, by size (far from the plain reads' keys, -65 to 64). */
+const TOUCH_TEXTS = 10_000;
+
+/** Rows per statement: 64 rows of at most 15 values stay far below SQLite's parameter limit. */
 const BATCH_ROWS = 64;
 /**
  * How long an Inform's update waits for others to share its statement (group commit), by dialect. On
@@ -448,12 +551,131 @@ export function createInformStore(
   type StateRead = {
     identity: DeviceIdentity;
     digest: string | undefined;
+    touch: InformTouch | undefined;
     resolve: (s: InformState | undefined) => void;
     reject: (e: unknown) => void;
   };
-  let reads: StateRead[] = [];
+  type StateRow = Omit<InformState, 'jobs' | 'parameters' | 'touched'> & {
+    oui: string;
+    product_class: string;
+    jobs_waiting: number;
+    jobs_running: number;
+    last_job_failed: number;
+    parameters: string | null;
+    touched?: boolean;
+  };
+
+  /** The state of `row` as an Inform reads it (with its tree when `tree`). */
+  function stateOf(row: StateRow, tree: boolean, touched: boolean): InformState {
+    return {
+      id: row.id,
+      serial_number: row.serial_number,
+      status: row.status,
+      connection_request_url: row.connection_request_url,
+      cwmp_username: row.cwmp_username,
+      connection_request_username: row.connection_request_username,
+      periodic_inform_interval: row.periodic_inform_interval,
+      inform_digest: row.inform_digest,
+      last_inform_at: row.last_inform_at,
+      jobs: {
+        waiting: row.jobs_waiting !== 0,
+        running: row.jobs_running !== 0,
+        lastFailed: row.last_job_failed !== 0,
+      },
+      ...(tree && row.parameters !== null ? { parameters: row.parameters } : {}),
+      ...(touched ? { touched: true as const } : {}),
+    };
+  }
+
+  const sameDevice = (row: StateRow, i: DeviceIdentity) =>
+    row.serial_number === i.serialNumber && row.oui === i.oui && row.product_class === i.productClass;
+
+  /** A touch's row of TOUCH_ROW. */
+  function pushTouch(params: unknown[], r: StateRead, t: InformTouch): void {
+    params.push(
+      r.identity.serialNumber,
+      r.identity.oui,
+      r.identity.productClass,
+      t.digest,
+      t.principalDevice,
+    );
+    for (const c of TOUCH_COLUMNS) params.push(t[c] === null ? null : String(t[c]));
+  }
+
+  /**
+   * The reads of a batch whose touches may be written: one a serial number (a serial twice in the batch,
+   * a device whose session was replaced at once or two devices of other makes, is read plainly each
+   * time, and goes the whole way).
+   */
+  function touchesOf(batch: StateRead[]): Set<StateRead> {
+    const bySerial = new Map<string, StateRead | null>();
+    for (const r of batch) {
+      const serial = r.identity.serialNumber;
+      bySerial.set(serial, bySerial.has(serial) ? null : r);
+    }
+    const touches = new Set<StateRead>();
+    for (const r of bySerial.values()) if (r?.touch) touches.add(r);
+    return touches;
+  }
 
   async function readStates(batch: StateRead[]): Promise<void> {
+    const touches = touchesOf(batch);
+    if (touches.size === 0) return readPlain(batch);
+    if (dialect === 'postgres') {
+      // A touch that fails (a value the row cannot take) must not fail the others: the batch is read
+      // plainly, and each Inform goes the whole way, where its update is written alone if it must.
+      return readAndTouch(batch, touches).catch(() => readPlain(batch));
+    }
+    // SQLite: the touches first, then, in the same turn (and so in the same transaction: db/database.ts
+    // group commit), the other reads; a touch the row did not allow is read after.
+    const params: unknown[] = [];
+    for (const r of touches) pushTouch(params, r, r.touch!);
+    const key = TOUCH_TEXTS + touches.size;
+    let sql = stateTexts.get(key);
+    if (!sql) stateTexts.set(key, (sql = touchSql(touches.size)));
+    const touched = prepared<StateRow>(sql, params).catch(() => null);
+    const plain = batch.filter((r) => !touches.has(r));
+    const [rows] = await Promise.all([touched, plain.length > 0 ? readPlain(plain) : undefined]);
+    const missed: StateRead[] = [];
+    for (const r of touches) {
+      const row = rows?.find((d) => sameDevice(d, r.identity));
+      if (row) r.resolve(stateOf(row, false, true));
+      else missed.push(r);
+    }
+    if (missed.length > 0) await readPlain(missed);
+  }
+
+  /** PostgreSQL: a batch's reads and touches in one statement (stateAndTouchSql). */
+  async function readAndTouch(batch: StateRead[], touches: Set<StateRead>): Promise<void> {
+    // One row of q per serial: a touch's, or a plain read's, with its digest as readPlain gives it.
+    const digests = new Map<string, string | null>();
+    for (const r of batch) {
+      if (touches.has(r)) continue;
+      const serial = r.identity.serialNumber;
+      const digest = r.digest ?? null;
+      digests.set(serial, digests.has(serial) && digests.get(serial) !== digest ? null : digest);
+    }
+    const params: unknown[] = [];
+    for (const r of touches) {
+      params.push('true');
+      pushTouch(params, r, r.touch!);
+    }
+    const rest = new Array<null>(TOUCH_ROW.length - 4).fill(null);
+    for (const [serial, digest] of digests) params.push('false', serial, null, null, digest, ...rest);
+    let sql = stateTexts.get(TOUCH_TEXTS);
+    if (!sql) stateTexts.set(TOUCH_TEXTS, (sql = stateAndTouchSql()));
+    const rows = await prepared<StateRow>(sql, paramsOf(dialect, params, touches.size + digests.size));
+    for (const r of batch) {
+      const row = rows.find((d) => sameDevice(d, r.identity));
+      if (!row) r.resolve(undefined);
+      else if (touches.has(r)) r.resolve(stateOf(row, false, row.touched === true));
+      else r.resolve(stateOf(row, digests.get(r.identity.serialNumber) === r.digest, false));
+    }
+  }
+
+  let reads: StateRead[] = [];
+
+  async function readPlain(batch: StateRead[]): Promise<void> {
     // One row of q per serial; a serial asked twice with different digests (a device whose session
     // was replaced at once) gets no tree, and each Inform reads its own if it needs it.
     const digests = new Map<string, string | null>();
@@ -475,42 +697,10 @@ export function createInformStore(
       params.push(serial);
       if (withTree) params.push(digest);
     }
-    const rows = await prepared<
-      Omit<InformState, 'jobs' | 'parameters'> & {
-        oui: string;
-        product_class: string;
-        jobs_waiting: number;
-        jobs_running: number;
-        last_job_failed: number;
-        parameters: string | null;
-      }
-    >(sql, paramsOf(dialect, params, digests.size));
+    const rows = await prepared<StateRow>(sql, paramsOf(dialect, params, digests.size));
     for (const r of batch) {
-      const i = r.identity;
-      const row = rows.find(
-        (d) => d.serial_number === i.serialNumber && d.oui === i.oui && d.product_class === i.productClass,
-      );
-      r.resolve(
-        row && {
-          id: row.id,
-          serial_number: row.serial_number,
-          status: row.status,
-          connection_request_url: row.connection_request_url,
-          cwmp_username: row.cwmp_username,
-          connection_request_username: row.connection_request_username,
-          periodic_inform_interval: row.periodic_inform_interval,
-          inform_digest: row.inform_digest,
-          last_inform_at: row.last_inform_at,
-          jobs: {
-            waiting: row.jobs_waiting !== 0,
-            running: row.jobs_running !== 0,
-            lastFailed: row.last_job_failed !== 0,
-          },
-          ...(row.parameters !== null && digests.get(i.serialNumber) === r.digest
-            ? { parameters: row.parameters }
-            : {}),
-        },
-      );
+      const row = rows.find((d) => sameDevice(d, r.identity));
+      r.resolve(row && stateOf(row, digests.get(r.identity.serialNumber) === r.digest, false));
     }
   }
 
@@ -518,11 +708,13 @@ export function createInformStore(
     /**
      * The device's state as an Inform needs it, read with the others asked for in the same window;
      * with the Inform's `digest`, also its tree when the digest differs from the stored one (the
-     * caller gives it when the Inform is likely to change the tree: service.ts recordInform).
+     * caller gives it when the Inform is likely to change the tree: service.ts recordInform). With a
+     * `touch`, the Inform's update too, where the row allows it (InformTouch): the state then says
+     * `touched` (InformState).
      */
-    state(identity: DeviceIdentity, digest?: string): Promise<InformState | undefined> {
+    state(identity: DeviceIdentity, digest?: string, touch?: InformTouch): Promise<InformState | undefined> {
       return new Promise((resolve, reject) => {
-        reads.push({ identity, digest, resolve, reject });
+        reads.push({ identity, digest, touch, resolve, reject });
         if (reads.length > 1) return;
         setTimeout(() => {
           const pending = reads;

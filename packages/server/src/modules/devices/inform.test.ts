@@ -16,6 +16,7 @@ import { INFORM_COLUMNS, createInformStore, type InformStore } from './inform-st
 import { createDevicesRepository } from './repository';
 import { createDevicesService, type DevicesService, type InformReport } from './service';
 import { createJobsRepository, createJobsService, type JobsService } from '../jobs/index';
+import { admission, type CpePrincipal } from '../cwmp/index';
 
 const ROOT = 'InternetGatewayDevice';
 
@@ -53,6 +54,8 @@ function informSuite(
   let treeWrites = 0;
   let updates = 0;
   let jobReads = 0;
+  /** Statements that write periodic Informs with their state read (SQLite), or read and write (PostgreSQL). */
+  let touches = 0;
   /** Run once, after the next state read and before the Inform that asked for it goes on. */
   let afterStateRead: (() => Promise<unknown>) | null = null;
   /** The texts of the state reads and the updates, as sent. */
@@ -86,7 +89,8 @@ function informSuite(
         const hook = afterStateRead;
         afterStateRead = null;
         if (hook) return handle.prepared<R>(text, params).then(async (rows) => (await hook(), rows));
-      } else if (text.startsWith('select parameters from device_parameters')) treeReads += 1;
+      } else if (text.startsWith('with t (serial') || text.startsWith('with q (touch')) touches += 1;
+      else if (text.startsWith('select parameters from device_parameters')) treeReads += 1;
       else if (text.startsWith('insert into device_parameters')) treeWrites += 1;
       else if (text.startsWith('with v (id,')) {
         updates += 1;
@@ -105,6 +109,189 @@ function informSuite(
   afterAll(async () => {
     await handle?.destroy();
     await teardown?.();
+  });
+
+  describe('a periodic Inform written by its state read', () => {
+    /** An Inform as the session engine records it: with the credentials it came with, admitted by them. */
+    const informWith = (serial: string, principal: CpePrincipal, o: Parameters<typeof report>[1] = {}) =>
+      devices.recordInform(
+        {
+          ...report(serial, o),
+          principalDevice: principal.kind === 'device' ? principal.deviceId : null,
+        },
+        (existing) => admission(principal, existing) === 'ok',
+      );
+    const open: CpePrincipal = { kind: 'open' };
+    const counts = () => ({ touches, stateReads, treeReads, treeWrites, updates });
+    const since = (before: ReturnType<typeof counts>) => {
+      const now = counts();
+      return {
+        touches: now.touches - before.touches,
+        stateReads: now.stateReads - before.stateReads,
+        treeReads: now.treeReads - before.treeReads,
+        treeWrites: now.treeWrites - before.treeWrites,
+        updates: now.updates - before.updates,
+      };
+    };
+    const setRow = (serial: string, values: Record<string, string | number>) =>
+      handle.db.updateTable('devices').set(values).where('serial_number', '=', serial).execute();
+
+    it('writes an unchanged periodic Inform in one statement, and every column the whole way writes', async () => {
+      const { device } = (await informWith('TOUCH-1', open, { events: ['0 BOOTSTRAP', '1 BOOT'] }))!;
+      const first = await row('TOUCH-1');
+      await new Promise((r) => setTimeout(r, 5));
+      const before = counts();
+      const recorded = await informWith('TOUCH-1', open, { remoteAddress: '198.51.100.7' });
+      expect(since(before)).toEqual({ touches: 1, stateReads: 0, treeReads: 0, treeWrites: 0, updates: 0 });
+      expect(recorded).toMatchObject({
+        created: false,
+        device: { id: device.id, status: 'online', jobsWaiting: false, connectionRequestCredentials: false },
+      });
+      const r = await row('TOUCH-1');
+      expect(r).toMatchObject({
+        status: 'online',
+        last_events: JSON.stringify(['2 PERIODIC']),
+        remote_address: '198.51.100.7',
+        external_ip: '198.51.100.7',
+        connection_request_url: 'http://10.0.0.1:7547/TOUCH-1',
+        periodic_inform_interval: 300,
+        software_version: 'V1',
+        inform_digest: first.inform_digest,
+      });
+      expect(r.last_inform_at! > first.last_inform_at!).toBe(true);
+      expect(r.updated_at).toBe(r.last_inform_at);
+    });
+
+    it('keeps the URL and interval an Inform does not report', async () => {
+      await informWith('TOUCH-2', open, {
+        values: { [`${ROOT}.DeviceInfo.SoftwareVersion`]: 'V1' },
+        events: ['0 BOOTSTRAP'],
+      });
+      await setRow('TOUCH-2', {
+        connection_request_url: 'http://10.9.9.9:7547/',
+        periodic_inform_interval: 900,
+      });
+      const before = counts();
+      await informWith('TOUCH-2', open, { values: { [`${ROOT}.DeviceInfo.SoftwareVersion`]: 'V1' } });
+      expect(since(before).touches).toBe(1);
+      expect(since(before).updates).toBe(0);
+      expect(await row('TOUCH-2')).toMatchObject({
+        connection_request_url: 'http://10.9.9.9:7547/',
+        periodic_inform_interval: 900,
+      });
+    });
+
+    it('writes nothing for credentials that may not speak for the device', async () => {
+      const { device } = (await informWith('TOUCH-3', open, { events: ['0 BOOTSTRAP'] }))!;
+      await setRow('TOUCH-3', { cwmp_username: 'own-user' });
+      const before = await row('TOUCH-3');
+      // No credentials, the global ones, another device's: refused, the row as it was.
+      expect(await informWith('TOUCH-3', open, { remoteAddress: '203.0.113.1' })).toBeNull();
+      expect(
+        await informWith('TOUCH-3', { kind: 'global', username: 'acs' }, { remoteAddress: '203.0.113.2' }),
+      ).toBeNull();
+      const other: CpePrincipal = {
+        kind: 'device',
+        username: 'x',
+        deviceId: '00000000-0000-4000-8000-000000000000',
+      };
+      expect(await informWith('TOUCH-3', other, { remoteAddress: '203.0.113.3' })).toBeNull();
+      expect(await row('TOUCH-3')).toEqual(before);
+      // Its own credentials: written, in one statement.
+      const counted = counts();
+      const own: CpePrincipal = { kind: 'device', username: 'own-user', deviceId: device.id };
+      expect(await informWith('TOUCH-3', own, { remoteAddress: '203.0.113.4' })).not.toBeNull();
+      expect(since(counted)).toMatchObject({ touches: 1, updates: 0 });
+      expect((await row('TOUCH-3')).remote_address).toBe('203.0.113.4');
+    });
+
+    it('goes the whole way for an offline device, which comes back online and says so', async () => {
+      await informWith('TOUCH-4', open, { events: ['0 BOOTSTRAP'] });
+      await setRow('TOUCH-4', { status: 'offline' });
+      events.length = 0;
+      const before = counts();
+      const recorded = await informWith('TOUCH-4', open);
+      expect(since(before)).toMatchObject({
+        touches: 1,
+        stateReads: dialect === 'sqlite' ? 1 : 0,
+        updates: 1,
+      });
+      expect(recorded?.device.status).toBe('online');
+      expect((await row('TOUCH-4')).status).toBe('online');
+      expect(events.filter((m) => m.type === 'device_status_update')).toHaveLength(1);
+    });
+
+    it('goes the whole way, merging its parameters, after a job wrote the tree', async () => {
+      const { device } = (await informWith('TOUCH-5', open, { events: ['0 BOOTSTRAP'] }))!;
+      const tree = await devices.parametersOf(device.id);
+      await store.writeJobStep(
+        device.id,
+        JSON.stringify({ ...tree, [`${ROOT}.DeviceInfo.SoftwareVersion`]: { value: 'JOB', type: 'string' } }),
+        { updated_at: new Date().toISOString() },
+      );
+      const before = counts();
+      await informWith('TOUCH-5', open);
+      expect(since(before)).toMatchObject({ touches: 1, updates: 1 });
+      expect((await devices.parametersOf(device.id))[`${ROOT}.DeviceInfo.SoftwareVersion`]?.value).toBe('V1');
+      // And the next one, its digest stored again, in one statement.
+      const next = counts();
+      await informWith('TOUCH-5', open);
+      expect(since(next)).toMatchObject({ touches: 1, updates: 0 });
+    });
+
+    it('writes only the device of its identity, not another with the same serial number', async () => {
+      await informWith('TOUCH-6', open, { events: ['0 BOOTSTRAP'] });
+      const other = {
+        ...report('TOUCH-6', { events: ['0 BOOTSTRAP'] }),
+        identity: { oui: 'A1B2C3', productClass: 'Other', serialNumber: 'TOUCH-6' },
+      };
+      await devices.recordInform(other);
+      const rows = () =>
+        handle.db
+          .selectFrom('devices')
+          .selectAll()
+          .where('serial_number', '=', 'TOUCH-6')
+          .orderBy('oui')
+          .execute();
+      // By OUI: this Inform's device (00259E), then the other.
+      const [h1, a1] = await rows();
+      await informWith('TOUCH-6', open, { remoteAddress: '198.51.100.66' });
+      const [h2, a2] = await rows();
+      expect(a2).toEqual(a1);
+      expect(h2!.remote_address).toBe('198.51.100.66');
+      expect(h2!.last_inform_at! > h1!.last_inform_at!).toBe(true);
+    });
+
+    it('keeps an interval the row cannot hold, and fails no other Inform of its batch for it', async () => {
+      await informWith('TOUCH-8', open, { events: ['0 BOOTSTRAP'] });
+      await informWith('TOUCH-9', open, { events: ['0 BOOTSTRAP'] });
+      const huge = {
+        [`${ROOT}.DeviceInfo.SoftwareVersion`]: 'V1',
+        [`${ROOT}.ManagementServer.ConnectionRequestURL`]: 'http://10.0.0.1:7547/TOUCH-8',
+        [`${ROOT}.ManagementServer.PeriodicInformInterval`]: '3000000000',
+      };
+      const [a, b] = await Promise.all([
+        informWith('TOUCH-8', open, { values: huge, remoteAddress: '198.51.100.81' }),
+        informWith('TOUCH-9', open, { remoteAddress: '198.51.100.91' }),
+      ]);
+      expect(a?.device.status).toBe('online');
+      expect(b?.device.status).toBe('online');
+      expect(await row('TOUCH-8')).toMatchObject({
+        periodic_inform_interval: 300,
+        remote_address: '198.51.100.81',
+      });
+      expect((await row('TOUCH-9')).remote_address).toBe('198.51.100.91');
+    });
+
+    it('records two Informs of one device that arrive together, the later one last', async () => {
+      await informWith('TOUCH-7', open, { events: ['0 BOOTSTRAP'] });
+      const [a, b] = await Promise.all([
+        informWith('TOUCH-7', open, { remoteAddress: '198.51.100.71' }),
+        informWith('TOUCH-7', open, { remoteAddress: '198.51.100.72' }),
+      ]);
+      expect(a?.device.id).toBe(b?.device.id);
+      expect((await row('TOUCH-7')).remote_address).toBe('198.51.100.72');
+    });
   });
 
   it('creates a device on its first Inform, with its parameter tree', async () => {
@@ -269,7 +456,8 @@ function informSuite(
     statements.length = 0;
     const again = await service.recordInform(report('NOJOBS-1'));
     expect(again.device).toMatchObject({ status: 'online', jobsWaiting: false });
-    // The periodic Inform's two statements (read, update), and neither names the jobs table.
+    // The periodic Inform's two statements (read, update: no credentials told, so no touch), and neither
+    // names the jobs table.
     expect(statements).toHaveLength(2);
     for (const text of statements) expect(text).not.toMatch(/\bjobs\b/);
   });

@@ -16,7 +16,7 @@ import type { DeviceRow, DeviceStatus, DeviceUpdate } from '../../db/tables/devi
 import { AppError } from '../../errors';
 import type { EventBus } from '../live/index';
 import { createDeadlines } from './deadlines';
-import type { DeviceForJob, InformStore } from './inform-store';
+import type { DeviceForJob, InformStore, InformTouch } from './inform-store';
 import { findBySuffix, mergeParameters, parseParameters, storedValue, type ParameterMap } from './parameters';
 import type {
   DeviceIdentity,
@@ -51,6 +51,12 @@ export interface InformReport {
   parameters: { name: string; value: string; type: string }[];
   /** The address the Inform came from. */
   remoteAddress: string;
+  /**
+   * Whose credentials the Inform came with, for writing its update with its state read (InformTouch):
+   * the device they belong to, or null for the global ones or none. Absent: the update waits for
+   * `admit` (recordInform), as every Inform's did before.
+   */
+  principalDevice?: string | null;
 }
 
 export interface RecordedInform {
@@ -75,8 +81,9 @@ export interface InformedDevice {
 }
 
 /** Whether a reported PeriodicInformInterval is one (seconds, at least 1). */
+/** A periodic interval the device row can hold (an integer column: PostgreSQL's is 32 bits). */
 function isInterval(seconds: number): boolean {
-  return Number.isInteger(seconds) && seconds > 0;
+  return Number.isInteger(seconds) && seconds > 0 && seconds <= 2_147_483_647;
 }
 
 /**
@@ -233,23 +240,56 @@ export function createDevicesService(
     bus.signal('device_event', { deviceId: device.id, serialNumber: device.serial_number, event });
   }
 
+  /** Serial numbers with Informs going the whole way now (read, then update), and how many. */
+  const wholeWay = new Map<string, number>();
+  function enterWholeWay(serial: string): void {
+    wholeWay.set(serial, (wholeWay.get(serial) ?? 0) + 1);
+  }
+  function leaveWholeWay(serial: string): void {
+    const n = wholeWay.get(serial) ?? 0;
+    if (n > 1) wholeWay.set(serial, n - 1);
+    else wholeWay.delete(serial);
+  }
+
   /**
    * Records an Inform: creates or updates the device (cwmp-reference §5). The parameter tree is
    * read and written only when the Inform's parameters differ from the previous Inform's (or
    * something else wrote the tree since), written with the device's update and, for an Inform that
-   * says more than 2 PERIODIC, read with its state: a routine periodic Inform costs two statements,
-   * and so does a VALUE CHANGE on PostgreSQL (three on SQLite, whose update cannot write two tables
-   * in one statement). A write of the tree that lands between the Inform's read and its write (a
-   * job's step, another session's Inform) is not written over: the Inform reads the tree again and
-   * merges into that (InformUpdate.read).
+   * says more than 2 PERIODIC, read with its state: a routine periodic Inform with its credentials
+   * told (`principalDevice`, as the session engine tells them) costs one statement, its update
+   * written by its state read where the row allows it (InformTouch: parameters, status and
+   * credentials as the whole way would find them); otherwise two (three on SQLite when the touch was
+   * tried and the row did not allow it: the touch, the read, the update), and so does a VALUE CHANGE on
+   * PostgreSQL (three on SQLite, whose update cannot write two tables in one statement). A write of
+   * the tree that lands between the Inform's read and its write (a job's step, another session's
+   * Inform) is not written over: the Inform reads the tree again and merges into that
+   * (InformUpdate.read).
    * `admit` sees the device first (null when it is new): when it refuses, nothing is written and
    * the answer is null.
    */
   function recordInform(report: InformReport): Promise<RecordedInform>;
   function recordInform(report: InformReport, admit: InformAdmission): Promise<RecordedInform | null>;
-  async function recordInform(
+  function recordInform(
     report: InformReport,
     admit: InformAdmission = () => true,
+  ): Promise<RecordedInform | null> {
+    const serial = report.identity.serialNumber;
+    // A periodic Inform (every event 2 PERIODIC) whose credentials are told may be written by its state
+    // read (InformTouch); not while another Inform of the device goes the whole way, whose update,
+    // still to be written, would land after this one's (a session replaced at once).
+    const mayTouch =
+      report.principalDevice !== undefined &&
+      !wholeWay.has(serial) &&
+      report.events.every((e) => e === '2 PERIODIC');
+    if (mayTouch) return recordOnce(report, admit, true);
+    enterWholeWay(serial);
+    return recordOnce(report, admit, false).finally(() => leaveWholeWay(serial));
+  }
+
+  async function recordOnce(
+    report: InformReport,
+    admit: InformAdmission,
+    mayTouch: boolean,
   ): Promise<RecordedInform | null> {
     const now = new Date().toISOString();
     const bootstrap = report.events.includes('0 BOOTSTRAP');
@@ -274,8 +314,25 @@ export function createDevicesService(
     // most periodic Informs change nothing, and their read stays the plainer one; one that does
     // (the first after a job wrote the tree) reads the tree below.
     const prefetch = !bootstrap && report.events.some((e) => e !== '2 PERIODIC');
-    let existing = await store.state(report.identity, prefetch ? digest : undefined);
-    if (!admit(existing ? { id: existing.id, cwmpUsername: existing.cwmp_username } : null)) return null;
+    // A periodic Inform whose parameters are as stored changes nothing but the summary: its update is
+    // written by its state read, where the row allows it (InformTouch), and it is done in one statement.
+    const reportedInterval = isInterval(interval);
+    const touch: InformTouch | undefined = !mayTouch
+      ? undefined
+      : {
+          digest,
+          principalDevice: report.principalDevice ?? null,
+          ...summary,
+          connection_request_url: reportedUrl || null,
+          periodic_inform_interval: reportedInterval ? interval : null,
+        };
+    let existing = await store.state(report.identity, prefetch ? digest : undefined, touch);
+    if (!admit(existing ? { id: existing.id, cwmpUsername: existing.cwmp_username } : null)) {
+      // The touch's condition is the admission's rule (cpe-auth.ts), so a refused Inform wrote nothing.
+      if (existing?.touched)
+        throw new Error(`cwmp: an Inform of ${report.identity.serialNumber} was written, then refused`);
+      return null;
+    }
     if (!existing) {
       const map: ParameterMap = {};
       mergeParameters(map, params);
@@ -308,46 +365,53 @@ export function createDevicesService(
       };
       return { device, created };
     }
-    const reportedInterval = isInterval(interval);
-    let status: DeviceStatus;
-    for (let attempt = 1; ; attempt++) {
-      // 0 BOOTSTRAP: the device is new or reset; what we learnt from it before no longer holds. The
-      // tree came with the state (read here only when that read could not bring it), and goes with
-      // the update.
-      let tree: string | undefined;
-      if (bootstrap || existing.inform_digest !== digest) {
-        const map = bootstrap
-          ? {}
-          : parseParameters(existing.parameters ?? (await store.readParameters(existing.id)));
-        if (mergeParameters(map, params) || bootstrap) tree = JSON.stringify(map);
+    // Touched: the row kept its status (the touch's condition), and has the Inform's update.
+    let status: DeviceStatus = existing.status;
+    // A touch the row did not allow: this Inform goes the whole way from here.
+    const missed = touch !== undefined && !existing.touched;
+    if (missed) enterWholeWay(report.identity.serialNumber);
+    try {
+      for (let attempt = 1; !existing.touched; attempt++) {
+        // 0 BOOTSTRAP: the device is new or reset; what we learnt from it before no longer holds. The
+        // tree came with the state (read here only when that read could not bring it), and goes with
+        // the update.
+        let tree: string | undefined;
+        if (bootstrap || existing.inform_digest !== digest) {
+          const map = bootstrap
+            ? {}
+            : parseParameters(existing.parameters ?? (await store.readParameters(existing.id)));
+          if (mergeParameters(map, params) || bootstrap) tree = JSON.stringify(map);
+        }
+        // The Inform makes the device present; its jobs are as the jobs module last told.
+        status = deviceStatus('present', existing.jobs);
+        const written = await store.update(existing.id, {
+          ...summary,
+          inform_digest: digest,
+          // A connection request URL the device did not report keeps the registered one.
+          ...(reportedUrl ? { connection_request_url: reportedUrl } : {}),
+          ...(status !== existing.status ? { status } : {}),
+          ...(reportedInterval ? { periodic_inform_interval: interval } : {}),
+          ...(bootstrap ? { resetConnectionRequestCredentials: true } : {}),
+          // Written only if no other write of the tree came since it was read; 0 BOOTSTRAP's and the last
+          // attempt's whatever came.
+          ...(tree !== undefined
+            ? {
+                parameters: tree,
+                ...(!bootstrap && attempt < INFORM_ATTEMPTS
+                  ? { read: { digest: existing.inform_digest, lastInformAt: existing.last_inform_at } }
+                  : {}),
+              }
+            : {}),
+        });
+        if (written) break;
+        // A job's step (or another session's Inform) wrote the tree after it was read here: this Inform
+        // merges into the tree as that write left it.
+        const again = await store.state(report.identity, digest);
+        if (!again) break;
+        existing = again;
       }
-      // The Inform makes the device present; its jobs are as the jobs module last told.
-      status = deviceStatus('present', existing.jobs);
-      const written = await store.update(existing.id, {
-        ...summary,
-        inform_digest: digest,
-        // A connection request URL the device did not report keeps the registered one.
-        ...(reportedUrl ? { connection_request_url: reportedUrl } : {}),
-        ...(status !== existing.status ? { status } : {}),
-        ...(reportedInterval ? { periodic_inform_interval: interval } : {}),
-        ...(bootstrap ? { resetConnectionRequestCredentials: true } : {}),
-        // Written only if no other write of the tree came since it was read; 0 BOOTSTRAP's and the last
-        // attempt's whatever came.
-        ...(tree !== undefined
-          ? {
-              parameters: tree,
-              ...(!bootstrap && attempt < INFORM_ATTEMPTS
-                ? { read: { digest: existing.inform_digest, lastInformAt: existing.last_inform_at } }
-                : {}),
-            }
-          : {}),
-      });
-      if (written) break;
-      // A job's step (or another session's Inform) wrote the tree after it was read here: this Inform
-      // merges into the tree as that write left it.
-      const again = await store.state(report.identity, digest);
-      if (!again) break;
-      existing = again;
+    } finally {
+      if (missed) leaveWholeWay(report.identity.serialNumber);
     }
     watch({
       id: existing.id,
