@@ -57,7 +57,8 @@ export interface DeviceForJob {
   parameters: string;
 }
 
-export interface InformUpdate {
+/** The summary columns every Inform writes (with updated_at: last_inform_at). */
+export interface InformSummary {
   manufacturer: string;
   software_version: string;
   hardware_version: string;
@@ -65,6 +66,9 @@ export interface InformUpdate {
   remote_address: string;
   last_events: string;
   last_inform_at: string;
+}
+
+export interface InformUpdate extends InformSummary {
   inform_digest: string;
   /** Set only when the Inform reported one (a registered URL is kept otherwise). */
   connection_request_url?: string;
@@ -94,24 +98,17 @@ export interface InformUpdate {
  * credentials of its own: cpe-auth.ts admission). Otherwise nothing is written and the Inform goes the
  * whole way (read, then update).
  */
-export interface InformTouch {
+export interface InformTouch extends InformSummary {
   digest: string;
   principalDevice: string | null;
-  manufacturer: string;
-  software_version: string;
-  hardware_version: string;
-  external_ip: string;
-  remote_address: string;
-  last_events: string;
-  last_inform_at: string;
   /** null: the Inform reported none, the registered URL is kept. */
   connection_request_url: string | null;
   /** null: the Inform reported none (or none valid), the stored interval is kept. */
   periodic_inform_interval: number | null;
 }
 
-/** The values of an InformTouch, in the order of TOUCH_COLUMNS. */
-const TOUCH_COLUMNS = [
+/** The columns of InformSummary. */
+const SUMMARY_COLUMNS = [
   'manufacturer',
   'software_version',
   'hardware_version',
@@ -119,9 +116,10 @@ const TOUCH_COLUMNS = [
   'remote_address',
   'last_events',
   'last_inform_at',
-  'connection_request_url',
-  'periodic_inform_interval',
-] as const;
+] as const satisfies readonly (keyof InformSummary)[];
+
+/** The columns an InformTouch writes (with updated_at), in the order its values are given. */
+const TOUCH_COLUMNS = [...SUMMARY_COLUMNS, 'connection_request_url', 'periodic_inform_interval'] as const;
 
 /**
  * The inform_digest a job's write leaves: it matches no Inform's (the next Inform merges its parameters
@@ -277,16 +275,7 @@ const READ_WINDOW_MS = { sqlite: 1, postgres: 3 } as const satisfies Record<Dial
  * periodic_inform_interval when reported). None may be indexed: on PostgreSQL that would end HOT
  * updates (migration 0009).
  */
-export const INFORM_COLUMNS = [
-  'manufacturer',
-  'software_version',
-  'hardware_version',
-  'external_ip',
-  'remote_address',
-  'last_events',
-  'last_inform_at',
-  'inform_digest',
-] as const;
+export const INFORM_COLUMNS = [...SUMMARY_COLUMNS, 'inform_digest'] as const;
 
 /** The bits of an Inform update's shape (InformStore's shapeOf). */
 const SETS_URL = 1;
