@@ -183,9 +183,14 @@ function stateSql(dialect: Dialect, serials: number): string {
  */
 function stateWithTreeSql(dialect: Dialect, serials: number): string {
   return `with q (serial, digest) as (${rowsOf(dialect, 2, serials)})
-  select ${STATE_COLUMNS}, case when d.inform_digest <> q.digest then coalesce(
-    (select p.parameters from device_parameters p where p.device_id = d.id), '{}') end as parameters
+  select ${STATE_COLUMNS}, ${treeWhen('d.inform_digest <> q.digest')}
   from q join devices d on d.serial_number = q.serial`;
+}
+
+/** The device's tree (d's) as `parameters` where `condition` holds, else null. */
+function treeWhen(condition: string): string {
+  return `case when ${condition} then coalesce(
+    (select p.parameters from device_parameters p where p.device_id = d.id), '{}') end as parameters`;
 }
 
 /** The status a present device has by its job facts (status.ts deviceStatus), as SQL over `d`. */
@@ -237,8 +242,7 @@ function stateAndTouchSql(): string {
   return `with q (${columns.join(', ')}) as (${rowsOf('postgres', columns.length, 0)}),
   u as (update devices as d set ${touchSet()} from q t where t.touch = 'true' and ${TOUCH_WHERE}
     returning d.id, d.cwmp_username)
-  select ${STATE_COLUMNS.replace('d.cwmp_username', 'coalesce(u.cwmp_username, d.cwmp_username) as cwmp_username')}, case when q.touch <> 'true' and d.inform_digest <> q.digest then coalesce(
-    (select p.parameters from device_parameters p where p.device_id = d.id), '{}') end as parameters,
+  select ${STATE_COLUMNS.replace('d.cwmp_username', 'coalesce(u.cwmp_username, d.cwmp_username) as cwmp_username')}, ${treeWhen("q.touch <> 'true' and d.inform_digest <> q.digest")},
     u.id is not null as touched
   from q join devices d on d.serial_number = q.serial left join u on u.id = d.id`;
 }
@@ -637,13 +641,7 @@ export function createInformStore(
   /** PostgreSQL: a batch's reads and touches in one statement (stateAndTouchSql). */
   async function readAndTouch(batch: StateRead[], touches: Set<StateRead>): Promise<void> {
     // One row of q per serial: a touch's, or a plain read's, with its digest as readPlain gives it.
-    const digests = new Map<string, string | null>();
-    for (const r of batch) {
-      if (touches.has(r)) continue;
-      const serial = r.identity.serialNumber;
-      const digest = r.digest ?? null;
-      digests.set(serial, digests.has(serial) && digests.get(serial) !== digest ? null : digest);
-    }
+    const digests = digestsOf(batch, touches);
     const params: unknown[] = [];
     for (const r of touches) {
       params.push('true');
@@ -664,15 +662,24 @@ export function createInformStore(
 
   let reads: StateRead[] = [];
 
-  async function readPlain(batch: StateRead[]): Promise<void> {
-    // One row of q per serial; a serial asked twice with different digests (a device whose session
-    // was replaced at once) gets no tree, and each Inform reads its own if it needs it.
+  /**
+   * The digest each serial of a batch's plain reads (those not in `touches`) is read with: one row of
+   * q per serial; a serial asked twice with different digests (a device whose session was replaced at
+   * once) gets none, so no tree, and each Inform reads its own if it needs it.
+   */
+  function digestsOf(batch: StateRead[], touches?: Set<StateRead>): Map<string, string | null> {
     const digests = new Map<string, string | null>();
     for (const r of batch) {
+      if (touches?.has(r)) continue;
       const serial = r.identity.serialNumber;
       const digest = r.digest ?? null;
       digests.set(serial, digests.has(serial) && digests.get(serial) !== digest ? null : digest);
     }
+    return digests;
+  }
+
+  async function readPlain(batch: StateRead[]): Promise<void> {
+    const digests = digestsOf(batch);
     const params: (string | null)[] = [];
     let withTree = false;
     for (const digest of digests.values()) if (digest !== null) withTree = true;

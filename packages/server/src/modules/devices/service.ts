@@ -80,8 +80,10 @@ export interface InformedDevice {
   root: string;
 }
 
-/** Whether a reported PeriodicInformInterval is one (seconds, at least 1). */
-/** A periodic interval the device row can hold (an integer column: PostgreSQL's is 32 bits). */
+/**
+ * Whether a reported PeriodicInformInterval is one (seconds, at least 1) that the device row can hold
+ * (an integer column: PostgreSQL's is 32 bits).
+ */
 function isInterval(seconds: number): boolean {
   return Number.isInteger(seconds) && seconds > 0 && seconds <= 2_147_483_647;
 }
@@ -343,7 +345,7 @@ export function createDevicesService(
         ...summary,
         connection_request_url: reportedUrl,
         status: deviceStatus('present', NO_JOBS),
-        periodic_inform_interval: isInterval(interval) ? interval : 0,
+        periodic_inform_interval: reportedInterval ? interval : 0,
         inform_digest: digest,
         created_at: now,
         updated_at: now,
