@@ -184,3 +184,44 @@ test('the resource and network charts move when simulated routers load the serve
     await load.stop();
   }
 });
+
+// A chart keeps its old width until its resize observer redraws it, a frame after the window narrows:
+// meanwhile its frame clips it, so the page never scrolls sideways. The observers are held back here
+// while the window narrows, so the check sees that frame every time rather than when timing allows.
+test('a window narrowed from 1440 to 390 px never scrolls sideways, even before the charts redraw', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const Observer = window.ResizeObserver;
+    const held = window as unknown as { holdResize: boolean };
+    held.holdResize = false;
+    window.ResizeObserver = class extends Observer {
+      constructor(callback: ResizeObserverCallback) {
+        super((entries, observer) => {
+          if (!held.holdResize) callback(entries, observer);
+        });
+      }
+    };
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${server.url}/login`);
+  await fillSignIn(page);
+  // Routers of its own, so the status chart is drawn when this test runs alone too.
+  const routers = await fleetAgainst(server.url, { count: 2, serialTemplate: 'WIDE{i:02}' });
+  try {
+    await routers.waitForSessions(2, 30_000);
+    for (const chart of ['system-resources', 'network-activity', 'status-distribution'])
+      await expect(page.getByTestId(chart)).toBeVisible({ timeout: 15_000 });
+  } finally {
+    await routers.stop();
+  }
+  const chartWidth = () =>
+    page.getByTestId('system-resources').getByRole('application').getAttribute('width');
+  const wide = await chartWidth();
+  await page.evaluate(() => ((window as unknown as { holdResize: boolean }).holdResize = true));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  // Still the 1440 px drawing: the moment this test is about.
+  expect(await chartWidth()).toBe(wide);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

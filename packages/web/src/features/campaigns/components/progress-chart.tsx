@@ -18,7 +18,7 @@ export function ProgressChart({ campaign }: { campaign: Campaign }) {
   if (points.length === 0)
     return <p className="py-16 text-center text-sm text-slate-500">No router upgraded or failed yet.</p>;
   return (
-    <div className="h-64" data-testid="campaign-chart" data-points={points.length}>
+    <div className="h-64 overflow-hidden" data-testid="campaign-chart" data-points={points.length}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={SIZE}>
         <LineChart data={points}>
           <CartesianGrid strokeDasharray="3 3" />

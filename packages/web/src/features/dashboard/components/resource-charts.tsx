@@ -42,6 +42,8 @@ export function ResourceCharts() {
   const latest = points.at(-1);
   const state = panelState(query);
   const waiting = <p className="py-16 text-center text-sm text-slate-500">Waiting for the first sample...</p>;
+  // Each chart's frame clips: a chart keeps its old width until the resize observer redraws it a
+  // frame after the window narrows, and must not make the page scroll sideways meanwhile.
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Panel title="System Resources" state={state}>
@@ -49,7 +51,7 @@ export function ResourceCharts() {
           waiting
         ) : (
           <div
-            className="h-64"
+            className="h-64 overflow-hidden"
             data-testid="system-resources"
             data-points={points.length}
             data-latest-cpu={latest?.cpu}
@@ -90,7 +92,7 @@ export function ResourceCharts() {
           waiting
         ) : (
           <div
-            className="h-64"
+            className="h-64 overflow-hidden"
             data-testid="network-activity"
             data-points={points.length}
             data-latest-time={latest?.time}

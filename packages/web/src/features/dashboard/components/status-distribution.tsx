@@ -14,7 +14,7 @@ export function StatusDistribution({ stats }: { stats: DeviceStats }) {
         <p className="py-16 text-center text-sm text-slate-500">No devices registered yet</p>
       ) : (
         <>
-          <div className="h-64" data-testid="status-distribution">
+          <div className="h-64 overflow-hidden" data-testid="status-distribution">
             <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 256 }}>
               <PieChart>
                 <Pie
