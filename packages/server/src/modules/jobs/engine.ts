@@ -74,6 +74,8 @@ export interface JobRpc {
 interface Applied {
   rpc: JobRpc | null;
   unfinished?: readonly JobRow[];
+  /** Nothing was recorded: the job no longer ran, held in its session (movedAway). */
+  moved?: true;
 }
 
 /**
@@ -169,6 +171,10 @@ const sentState = (current: JobState, step: Extract<Step, { kind: 'rpc' }>): Job
   rpc: step.request.name,
 });
 
+/** Whether `answer` is the answer to the RPC `rpc` (its response, or a fault). */
+const answers = (rpc: string | undefined, answer: CpeMethodResponse | CwmpFault) =>
+  rpc !== undefined && (answer.name === 'Fault' || answer.name === `${rpc}Response`);
+
 /** A background job that yielded in an earlier session: it goes on where it stopped. */
 const resumes = (job: JobRow) => job.status === 'pending' && stateOf(job).yieldedIn !== undefined;
 
@@ -242,7 +248,8 @@ export function createJobEngine(
    * finish or next RPC is written only if it still runs, held in this session (an operator's finish,
    * a takeover meanwhile is the last word; what the router answered is still stored in its tree, as
    * the router did take it). A job read at its answer (another process sent it) that no longer runs
-   * is left before any of this (answered).
+   * is left before any of this (answered). `stored`: the step's writes are stored already (the
+   * answer of a job taken back: takeBack).
    */
   async function apply(
     job: JobRow,
@@ -251,10 +258,11 @@ export function createJobEngine(
     sessionId: string,
     v: { device?: JobDevice },
     held = false,
+    stored = false,
   ): Promise<Applied> {
     // What it read or wrote, and the device fields a finished job sets, in one write of the device.
     const fields = step.kind === 'done' ? step.device : undefined;
-    if ((step.writes && step.writes.length > 0) || fields)
+    if (!stored && ((step.writes && step.writes.length > 0) || fields))
       await devices.storeParameters(job.device_id, step.writes ?? [], fields, v.device);
     switch (step.kind) {
       case 'done':
@@ -309,16 +317,46 @@ export function createJobEngine(
     status: 'completed' | 'failed',
     r: { result?: unknown; error?: string; faultCode?: number | null },
     held = false,
-  ): Promise<{ unfinished?: readonly JobRow[] }> {
+  ): Promise<{ unfinished?: readonly JobRow[]; moved?: true }> {
     const done = await jobs.finishAndRead(job, status, r, held);
     if (!done) return movedAway(job);
     return { unfinished: done.unfinished };
   }
 
-  /** An answered job that moved meanwhile (an operator finished it, a takeover): theirs is the last word. */
+  /**
+   * An answered job that moved meanwhile (an operator finished it, a takeover): theirs is the last
+   * word, except a takeover that waits for this very answer (answered takes the job back: takeBack).
+   */
   function movedAway(job: JobRow): Applied {
     log.info({ jobId: job.id }, 'jobs: an answer for a job no longer running in its session; ignored');
-    return { rpc: null };
+    return { rpc: null, moved: true };
+  }
+
+  /**
+   * A job taken over while its RPC was out in this session waits, pending and marked lost, for the
+   * router's evidence that the RPC took effect: taken over by the leader when this process's
+   * heartbeat lapsed (a long pause) while the process and the session went on. The answer that came
+   * in this session is that evidence: the job takes it here, held by this session again, rather than
+   * running again and sending the router the same RPC twice. A job moved otherwise (finished by an
+   * operator, started again elsewhere: its attempts grew) is left; null then. `job` is as this process
+   * wrote it when the RPC went out, or as read.
+   */
+  async function takeBack(
+    job: JobRow,
+    answer: CpeMethodResponse | CwmpFault,
+    s: SessionFacts,
+  ): Promise<JobRow | null> {
+    const now = job.status === 'pending' ? job : await jobs.find(job.id);
+    if (!now || now.status !== 'pending' || now.attempts !== job.attempts) return null;
+    const state = stateOf(now);
+    if (state.lost !== true || !answers(state.rpc, answer)) return null;
+    const back = await jobs.resume(now, s.sessionId);
+    if (back)
+      log.info(
+        { jobId: job.id, type: job.type, rpc: state.rpc },
+        'jobs: an answer came for a job taken over meanwhile; taken as its answer',
+      );
+    return back;
   }
 
   /**
@@ -599,37 +637,42 @@ export function createJobEngine(
     ): Promise<AnswerOutcome> {
       // As written when its RPC went out (no read); its writes below check it still runs here. A job
       // read instead must still be this session's (not taken over and restarted in another).
-      const job = await jobs.answering(jobId);
+      let job = await jobs.answering(jobId);
       const kept = takeKept(jobId);
-      if (!job || job.status !== 'running' || job.session_id !== s.sessionId) {
-        // An operator finished it meanwhile (spec §4 mark complete / failed): theirs is the last word.
-        log.info({ jobId, status: job?.status }, 'jobs: an answer for a job no longer running; ignored');
-        return { rpc: null, settled: false };
+      let state: JobState;
+      if (job && job.status === 'running' && job.session_id === s.sessionId) state = stateOf(job);
+      else {
+        // Taken over while its answer was on its way, and waiting for it: it takes this answer.
+        const back = job?.status === 'pending' ? await takeBack(job, answer, s) : null;
+        if (!back) {
+          // An operator finished it meanwhile (spec §4 mark complete / failed): theirs is the last word.
+          log.info({ jobId, status: job?.status }, 'jobs: an answer for a job no longer running; ignored');
+          return { rpc: null, settled: false };
+        }
+        job = back;
+        const { lost: _lost, inFlight: _inFlight, ...before } = stateOf(back);
+        state = before;
       }
-      const state = stateOf(job);
       const d = descriptorOf(job.type);
+      let v: Awaited<ReturnType<typeof view>> | undefined;
+      let step: Step | null = null;
       if (answer.name === 'Fault') {
         // The descriptor may have another way (refresh reads by name what a partial path refused).
-        const v = d.fault ? await view(job, state, s.baseUrl, kept) : undefined;
-        const step = v ? decide(job, 'read the Fault', () => d.fault!(v, answer)) : null;
-        if (step) return outcome(await apply(job, state, step, s.sessionId, v ?? {}, true), s.sessionId);
-        const failed = await finished(
-          job,
-          'failed',
-          { error: describeFault(answer), faultCode: answer.faultCode },
-          true,
-        );
-        return outcome({ rpc: null, ...failed }, s.sessionId);
+        if (d.fault) {
+          const seen = (v = await view(job, state, s.baseUrl, kept));
+          step = decide(job, 'read the Fault', () => d.fault!(seen, answer));
+        }
+        step ??= { kind: 'fail', error: describeFault(answer), faultCode: answer.faultCode };
+      } else {
+        const seen = (v = await view(job, state, s.baseUrl, kept));
+        step = decide(job, `read ${answer.name}`, () => d.answer(seen, answer));
       }
-      const v = await view(job, state, s.baseUrl, kept);
-      const applied = await apply(
-        job,
-        state,
-        decide(job, `read ${answer.name}`, () => d.answer(v, answer)),
-        s.sessionId,
-        v,
-        true,
-      );
+      let applied = await apply(job, state, step, s.sessionId, v ?? {}, true);
+      if (applied.moved) {
+        // Taken over while the answer was recorded: taken back, its writes already stored.
+        const back = await takeBack(job, answer, s);
+        if (back) applied = await apply(back, state, step, s.sessionId, v ?? {}, true, true);
+      }
       return outcome(applied, s.sessionId);
     },
 

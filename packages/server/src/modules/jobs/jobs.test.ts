@@ -524,6 +524,77 @@ describe('job engine', () => {
     expect(final.error).toMatch(/did not answer schedule-inform in 2 sessions/);
   });
 
+  describe('an answer that comes after its job was taken over', () => {
+    const SSID = 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSID';
+    /** A set-parameters job whose SetParameterValues is out in a session: the CPE, the job and the RPC. */
+    async function rpcOut(value: string) {
+      const { cpe, id } = await knownCpe();
+      const jobId = (
+        await api('POST', `/api/devices/${id}/set-parameters`, { parameters: [{ name: SSID, value }] })
+      ).json().job.id as string;
+      const rpc = await session(cpe);
+      expect(rpc.envelope!.body.name).toBe('SetParameterValues');
+      return { cpe, id, jobId, rpc };
+    }
+
+    it('completes the job in its session, where the RPC is not sent again (taken over by this process)', async () => {
+      const { cpe, id, jobId, rpc } = await rpcOut('Taken_Back');
+      // The leader's sweep, as if the process that holds the session had stopped (its heartbeat lapsed).
+      expect(await t.app.services.jobs.reclaim(['another-process'])).toBeGreaterThanOrEqual(1);
+      expect(await job(jobId)).toMatchObject({ status: 'pending', attempts: 1 });
+      const end = await cpe.send({ name: 'SetParameterValuesResponse', status: 0 }, rpc.envelope!.header.id);
+      expect(end.status).toBe(204);
+      expect(await job(jobId)).toMatchObject({ status: 'completed', attempts: 1, error: null });
+      expect((await device(id)).status).toBe('online');
+    });
+
+    it('completes the job in its session when another process took it over (its write, as that process makes it)', async () => {
+      const { cpe, jobId, rpc } = await rpcOut('Taken_Back_Elsewhere');
+      // Another process's takeover leaves this process's memory of the RPC as it was.
+      const db = new Sqlite((t.config.database as { path: string }).path);
+      try {
+        db.prepare(
+          `update jobs set status = 'pending', owner = null, session_id = null,
+             state = json_set(state, '$.inFlight', json('false'), '$.lost', json('true')) where id = ?`,
+        ).run(jobId);
+      } finally {
+        db.close();
+      }
+      const end = await cpe.send({ name: 'SetParameterValuesResponse', status: 0 }, rpc.envelope!.header.id);
+      expect(end.status).toBe(204);
+      expect(await job(jobId)).toMatchObject({ status: 'completed', attempts: 1 });
+    });
+
+    it('fails the job on a fault, and leaves a job started again elsewhere to that session', async () => {
+      const faulted = await rpcOut('Faulted');
+      await t.app.services.jobs.reclaim(['another-process']);
+      const end = await faulted.cpe.send(
+        {
+          name: 'Fault',
+          soapFaultCode: 'Client',
+          soapFaultString: 'CWMP fault',
+          faultCode: 9007,
+          faultString: 'Invalid parameter value',
+        },
+        faulted.rpc.envelope!.header.id,
+      );
+      expect(end.status).toBe(204);
+      expect(await job(faulted.jobId)).toMatchObject({ status: 'failed', faultCode: 9007 });
+
+      const restarted = await rpcOut('Restarted');
+      await t.app.services.jobs.reclaim(['another-process']);
+      // Another session (another connection of the router, say) started it again meanwhile.
+      const again = (await t.app.services.jobs.find(restarted.jobId))!;
+      expect(await t.app.services.jobs.start(again, 'another-session')).not.toBeNull();
+      const late = await restarted.cpe.send(
+        { name: 'SetParameterValuesResponse', status: 0 },
+        restarted.rpc.envelope!.header.id,
+      );
+      expect(late.status).toBe(204);
+      expect(await job(restarted.jobId)).toMatchObject({ status: 'running', attempts: 2 });
+    });
+  });
+
   it('lets operators retry, mark complete and mark failed (spec §4)', async () => {
     const { id } = await knownCpe();
     const jobId = (await api('POST', `/api/devices/${id}/reboot`)).json().job.id;
