@@ -341,6 +341,14 @@ async function build(
   bus.on('jobs_arrived', ({ devices: arrived }) => {
     for (const d of arrived) waker.wake(d);
   });
+  // A router went on with another process: the session it left here ends now.
+  bus.onRemote('cwmp_session_left', ({ sessionId, principal }) => {
+    cwmp
+      .left(sessionId, principal)
+      .catch((err: unknown) =>
+        log.warn({ err, sessionId }, 'ending a CWMP session left for another process failed'),
+      );
+  });
   // Jobs created in another process: a session open here runs them (that process wakes the device).
   bus.onRemote('device_jobs_arrived', ({ deviceIds }) => {
     for (const id of deviceIds) cwmp.jobsArrived(id);

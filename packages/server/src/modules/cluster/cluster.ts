@@ -83,6 +83,7 @@ function relayed(m: BusMessage): BusMessage[] {
       return out;
     }
     case 'settings_changed':
+    case 'cwmp_session_left':
     case 'token_revoked':
     case 'user_revoked':
     case 'device_interval_changed':

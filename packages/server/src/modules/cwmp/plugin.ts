@@ -286,7 +286,7 @@ export function createCwmpDoor(o: CwmpDoorOptions & { log: FastifyBaseLogger }) 
       principal,
       remoteAddress,
       baseUrl,
-      ...(stale ? { stale: true } : {}),
+      ...(stale ? { stale: cookie } : {}),
     });
     let setCookie: string | undefined;
     if (stale && result.status === 204) setCookie = `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly`;

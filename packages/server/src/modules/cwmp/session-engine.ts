@@ -11,7 +11,7 @@ import type { DevicesService } from '../devices/index';
 import type { JobEngine } from '../jobs/index';
 import type { EventBus } from '../live/index';
 import type { SettingsService } from '../settings/index';
-import { admission, type CpePrincipal } from './cpe-auth';
+import { admission, mayJoin, type CpePrincipal } from './cpe-auth';
 import type { LoadShedder } from './load-shedder';
 import { step } from './session/step';
 import type { CwmpReply, SessionEffect, SessionInput, SessionState, StepEnv } from './session/types';
@@ -30,8 +30,8 @@ export interface CwmpRequest {
   remoteAddress: string;
   /** Scheme, host and port by which the CPE reached this server (for file URLs). */
   baseUrl: string;
-  /** It named a session (by its cookie) that this process does not hold. */
-  stale?: boolean;
+  /** The session its cookie named, when this process does not hold it. */
+  stale?: string;
 }
 
 /** What the session asks of the job side (jobs/engine.ts; tests of the door may bring their own). */
@@ -302,11 +302,29 @@ export function createSessionEngine(
         principal: request.principal,
         remoteAddress: request.remoteAddress,
         baseUrl: request.baseUrl,
-        ...(request.stale ? { stale: true } : {}),
+        ...(request.stale !== undefined ? { stale: true } : {}),
       });
       // Every POST gets a reply (step.ts answers each one); this guards the invariant.
       if (!reply) throw new Error('cwmp: a POST was stepped without a reply');
+      // The router went on here with a session another process holds: that process ends it now.
+      if (request.stale !== undefined && request.principal)
+        bus.signal('cwmp_session_left', { sessionId: request.stale, principal: request.principal });
       return reply;
+    },
+
+    /**
+     * The router of a session held here went on with another process (cwmp_session_left): its
+     * message named this session there, which ended it (204) or opened a new one. The session ends
+     * now, not at its timeout, and the job whose RPC was out waits for the router's evidence
+     * (jobs/engine.ts). Only if `principal` may speak for the session (as for its own messages), and
+     * while it waits for the router: a session busy with a message is left to its timeout.
+     */
+    async left(sessionId: string, principal: CpePrincipal): Promise<boolean> {
+      const s = sessions.get(sessionId);
+      if (!s || !mayJoin(s.principal, principal) || s.cpeRequest) return false;
+      if (s.phase !== 'cpe-requests' && s.phase !== 'rpc-sent') return false;
+      await drive(sessionId, { kind: 'left' });
+      return true;
     },
 
     /** Ends sessions idle past their timeout (TR-069 Amendment 6, 3.7.2); answers how many. */

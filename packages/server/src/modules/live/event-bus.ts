@@ -4,6 +4,7 @@
 // disagree about one; internal events reach only the modules that handle them, never a console client.
 import type { LiveEvents, LiveEventType, LiveMessage } from '../../contract';
 import type { DeviceContact } from '../../db/tables/devices';
+import type { CpePrincipal } from '../cwmp/index';
 
 export type { LiveEvents, LiveEventType, LiveMessage };
 
@@ -37,6 +38,13 @@ export interface InternalEvents {
    * devices (the cluster's leader) watches it by the new interval.
    */
   device_interval_changed: { deviceId: string };
+  /**
+   * A router's message named, by its cookie, a CWMP session its process does not hold (cwmp): the
+   * router ended that session there (204) or opened a new one. The process that holds the session
+   * ends it at once, if `principal` (the credentials the message came with) may speak for it, rather
+   * than at its timeout.
+   */
+  cwmp_session_left: { sessionId: string; principal: CpePrincipal };
   /** The settings were saved (settings): processes sharing the database read them again. */
   settings_changed: Record<string, never>;
   /** A console session ended (auth): its live sockets close, in every process. */

@@ -448,6 +448,20 @@ describe('session step: the session ends', () => {
     expect(kinds(r.effects)).toEqual(['closed']);
   });
 
+  it('ends when its router went on with another process: the RPC out goes back to its job', () => {
+    let r = step(opened({}, true), post(''), env());
+    r = step(r.state, rpc('job-1', reboot), env());
+    const left = step(r.state, { kind: 'left' }, env());
+    expect(left.reply).toBeUndefined();
+    expect(left.state?.phase).toBe('ended');
+    expect(left.effects).toEqual(
+      expect.arrayContaining([
+        { kind: 'unanswered', jobId: 'job-1', reason: 'session-ended' },
+        { kind: 'closed', reason: 'left' },
+      ]),
+    );
+  });
+
   it('marks jobs that arrive during the session', () => {
     expect(step(opened(), { kind: 'jobs-arrived' }, env()).state?.jobsWaiting).toBe(true);
   });

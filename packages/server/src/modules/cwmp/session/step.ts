@@ -557,6 +557,12 @@ export function step(state: SessionState | null, input: SessionInput, env: StepE
       return end(state, 'timeout', [log('info', 'session timed out', { deviceId: state.deviceId })]);
     case 'replaced':
       return end(state, 'replaced');
+    case 'left':
+      return end(state, 'left', [
+        log('info', 'the router went on with another process; its session here ends', {
+          deviceId: state.deviceId,
+        }),
+      ]);
     case 'effect-failed': {
       // The CPE sees a failed session (A.3.1: it keeps undelivered events and retries later), never
       // a completed one; the job whose RPC was out runs again.

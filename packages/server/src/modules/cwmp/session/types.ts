@@ -24,7 +24,7 @@ import type { CpePrincipal } from '../cpe-auth';
  */
 export type SessionPhase = 'admitting' | 'starting' | 'cpe-requests' | 'asking' | 'rpc-sent' | 'ended';
 
-export type EndReason = 'completed' | 'timeout' | 'replaced' | 'rpc-limit' | 'failed';
+export type EndReason = 'completed' | 'timeout' | 'replaced' | 'left' | 'rpc-limit' | 'failed';
 
 export interface InformEventFacts {
   /** Event codes of the Inform that opened the session. */
@@ -159,6 +159,8 @@ export type SessionInput =
   | { kind: 'timeout' }
   /** The device opened another session (another connection); this one gives way. */
   | { kind: 'replaced' }
+  /** The router went on with another process (its message named this session there): it is over. */
+  | { kind: 'left' }
   /** An effect threw: the session ends as failed, the job it belonged to runs again later. */
   | { kind: 'effect-failed'; effect: SessionEffect['kind']; error: string };
 
