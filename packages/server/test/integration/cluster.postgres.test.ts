@@ -2,6 +2,8 @@
 // the shipped configuration (deploy/haproxy.cfg), and 500 of the project's simulated routers.
 // - A bulk set-parameters to all: every job completes, and each router received its
 //   SetParameterValues exactly once (counted on the routers).
+// - The same with a process paused (SIGSTOP) past its lease in the middle of the wave: the leader
+//   takes its jobs over, and an answer that reaches it afterwards completes its job, sent once.
 // - The same with the leading process killed (SIGKILL) in the middle of the wave: every job
 //   completes, none twice, and its duties are taken over (a router that goes silent turns offline).
 // - A setting changed through one process is in force on another within a second.
@@ -245,6 +247,28 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
     expect(await test(first!.url)).toMatchObject({ outcome: 'reachable' });
     expect(await test(second!.url)).toMatchObject({ outcome: 'rate-limited' });
   });
+
+  it('with a process paused past its lease mid-wave, every router receives its SetParameterValues once', async () => {
+    const fleet = fleets[0]!;
+    const leader = await leaderPid();
+    const paused = cluster.processes.find((p) => p.child.pid !== leader)!;
+    await nothingLeftToDo();
+    const since = Date.now();
+    const done = await wave('Cluster-P', async (id) => {
+      await waitFor('a tenth of the wave done', async () => {
+        const op = await api('GET', `/api/provisioning/operations/${id}`);
+        return op.completed >= ROUTERS / 10;
+      });
+      // Past its lease (PROVISOR_CLUSTER_LEASE_MS): the leader takes over the jobs whose RPCs the
+      // paused process has out, and the answers reach it once it goes on (a long GC pause, a stalled VM).
+      paused.child.kill('SIGSTOP');
+      await new Promise((r) => setTimeout(r, 4000));
+      paused.child.kill('SIGCONT');
+    });
+    expect(done).toMatchObject({ total: ROUTERS, completed: ROUTERS, failed: 0, cancelled: 0 });
+    expect(spvsSince(fleet, since).filter((n) => n !== 1)).toEqual([]);
+    for (const d of fleet.devices) expect(d.getValue(SSID)).toBe('Cluster-P');
+  }, 300_000);
 
   it('with the leading process killed mid-wave, every job completes once and its duties are taken over', async () => {
     const fleet = fleets[0]!;
