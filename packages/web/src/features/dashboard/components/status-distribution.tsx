@@ -1,5 +1,6 @@
-import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { Cell, Legend, Pie, PieChart, Tooltip } from 'recharts';
 import type { DeviceStats } from '@/api/get-stats';
+import { ChartFrame } from '@/components/ui/chart-frame';
 import { distribution, percentLabel } from '../lib/stats';
 import { Panel } from './panel';
 
@@ -14,31 +15,29 @@ export function StatusDistribution({ stats }: { stats: DeviceStats }) {
         <p className="py-16 text-center text-sm text-slate-500">No devices registered yet</p>
       ) : (
         <>
-          <div className="h-64 overflow-hidden" data-testid="status-distribution">
-            <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 256 }}>
-              <PieChart>
-                <Pie
-                  data={slices}
-                  dataKey="value"
-                  nameKey="name"
-                  outerRadius="75%"
-                  isAnimationActive={false}
-                  label={({ percent }) => percentLabel(percent ?? 0)}
-                >
-                  {slices.map((slice) => (
-                    // One slice alone is a whole disc: no border line from its start to the centre.
-                    <Cell
-                      key={slice.name}
-                      fill={slice.color}
-                      {...(slices.length === 1 ? { stroke: 'none' } : {})}
-                    />
-                  ))}
-                </Pie>
-                <Tooltip />
-                <Legend />
-              </PieChart>
-            </ResponsiveContainer>
-          </div>
+          <ChartFrame size={{ width: 320, height: 256 }} data-testid="status-distribution">
+            <PieChart>
+              <Pie
+                data={slices}
+                dataKey="value"
+                nameKey="name"
+                outerRadius="75%"
+                isAnimationActive={false}
+                label={({ percent }) => percentLabel(percent ?? 0)}
+              >
+                {slices.map((slice) => (
+                  // One slice alone is a whole disc: no border line from its start to the centre.
+                  <Cell
+                    key={slice.name}
+                    fill={slice.color}
+                    {...(slices.length === 1 ? { stroke: 'none' } : {})}
+                  />
+                ))}
+              </Pie>
+              <Tooltip />
+              <Legend />
+            </PieChart>
+          </ChartFrame>
           <ul className="sr-only">
             {slices.map((slice) => (
               <li key={slice.name}>
