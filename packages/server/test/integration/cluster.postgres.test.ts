@@ -104,29 +104,45 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
   }
 
   /**
-   * Waits until no job is pending or running, so that every SetParameterValues counted after it is the
-   * wave's. Online does not say so: a job that waits (pending) leaves a router's status as it is. A
-   * router's credentials job from its bootstrap may still wait, for its next Inform: when HAProxy takes
-   * a busy process out of the rotation for a moment, the next messages of that process's sessions go
-   * to another process, which ends them (204), and the jobs they were to run wait for the router's next
-   * session (its periodic Inform: a connection request needs the credentials that job sets).
+   * Waits until no job is pending or running (one read of the counts), so that the wave starts on
+   * routers with nothing else to do. Online does not say so: a job that waits (pending) leaves a
+   * router's status as it is. A router's credentials job from its bootstrap may still wait for its
+   * next Inform: when HAProxy takes a busy process out of the rotation for a moment, the next messages
+   * of that process's sessions go to another process, which ends them (204), and the jobs they were to
+   * run wait for the router's next session (its periodic Inform: a connection request needs the
+   * credentials that job sets).
    */
   async function nothingLeftToDo(): Promise<void> {
     await waitFor('no job pending or running', async () => {
-      for (const status of ['pending', 'running'])
-        if ((await api('GET', `/api/provisioning/jobs?status=${status}&limit=1`)).total !== 0) return false;
-      return true;
+      const counts = await api('GET', '/api/provisioning/stats');
+      return counts.pending + counts.running === 0;
     });
   }
 
-  /** SetParameterValues each router of `fleet` received since `since` (its own session log). */
-  const spvsSince = (fleet: Fleet, since: number) =>
-    fleet.devices.map(
-      (d) =>
-        d.sessionLog.entries.filter(
-          (e) => e.kind === 'rpc' && e.name === 'SetParameterValues' && e.at >= since,
-        ).length,
-    );
+  /**
+   * The routers of `fleet` that did not receive the SSID's SetParameterValues exactly once since
+   * `since` (their own session logs), each with its log since then: empty when all did.
+   */
+  const notOnce = (fleet: Fleet, since: number): string[] =>
+    fleet.devices.flatMap((d) => {
+      const log = d.sessionLog.entries.filter((e) => e.at >= since);
+      const sets = log.filter(
+        (e) => e.kind === 'rpc' && e.name === 'SetParameterValues' && e.parameters?.includes(SSID),
+      ).length;
+      if (sets === 1) return [];
+      const told = log.map((e) => {
+        const what =
+          e.kind === 'inform'
+            ? `Inform ${e.events.map((v) => v.eventCode).join('+')}`
+            : e.kind === 'rpc'
+              ? `${e.name}${e.parameters ? `(${e.parameters.join(', ')})` : ''}`
+              : e.kind === 'session-end'
+                ? `end${e.ok ? '' : ` (${e.error})`}`
+                : e.kind;
+        return `+${e.at - since} ms ${what}`;
+      });
+      return [`${d.serial}: ${sets} times; ${told.join('; ')}`];
+    });
 
   /** Sets the SSID of every router of the fleet in one bulk operation; answers the operation once done. */
   async function wave(value: string, during?: (operationId: string) => Promise<void>): Promise<Json> {
@@ -180,7 +196,7 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
     const since = Date.now();
     const done = await wave('Cluster-1');
     expect(done).toMatchObject({ total: ROUTERS, completed: ROUTERS, failed: 0, cancelled: 0 });
-    expect(spvsSince(fleet, since).filter((n) => n !== 1)).toEqual([]);
+    expect(notOnce(fleet, since)).toEqual([]);
     for (const d of fleet.devices) expect(d.getValue(SSID)).toBe('Cluster-1');
   }, 300_000);
 
@@ -266,7 +282,7 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
       paused.child.kill('SIGCONT');
     });
     expect(done).toMatchObject({ total: ROUTERS, completed: ROUTERS, failed: 0, cancelled: 0 });
-    expect(spvsSince(fleet, since).filter((n) => n !== 1)).toEqual([]);
+    expect(notOnce(fleet, since)).toEqual([]);
     for (const d of fleet.devices) expect(d.getValue(SSID)).toBe('Cluster-P');
   }, 300_000);
 
@@ -285,7 +301,7 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
       killed!.child.kill('SIGKILL');
     });
     expect(done).toMatchObject({ total: ROUTERS, completed: ROUTERS, failed: 0, cancelled: 0 });
-    expect(spvsSince(fleet, since).filter((n) => n !== 1)).toEqual([]);
+    expect(notOnce(fleet, since)).toEqual([]);
     for (const d of fleet.devices) expect(d.getValue(SSID)).toBe('Cluster-2');
 
     // Another process leads now, and does the sweep: a router that goes silent turns offline.

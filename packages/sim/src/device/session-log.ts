@@ -4,7 +4,8 @@ import type { EventStruct } from '@provisor/cwmp';
 
 export type SessionLogEntry =
   | { at: number; kind: 'inform'; events: EventStruct[]; retryCount: number }
-  | { at: number; kind: 'rpc'; name: string; faultCode?: number }
+  /** `parameters`: the names a SetParameterValues set. */
+  | { at: number; kind: 'rpc'; name: string; faultCode?: number; parameters?: string[] }
   | { at: number; kind: 'transfer-complete'; commandKey: string; faultCode: number; acknowledged: boolean }
   | { at: number; kind: 'session-end'; ok: boolean; error?: string }
   | { at: number; kind: 'connection-request'; outcome: 'accepted' | 'busy' | 'offline' | 'dropped' }

@@ -287,6 +287,7 @@ export class SimDevice {
           kind: 'rpc',
           name: effect.name,
           ...(effect.faultCode ? { faultCode: effect.faultCode } : {}),
+          ...(effect.parameters ? { parameters: effect.parameters } : {}),
         });
       } else if (effect.request.name === 'TransferComplete') {
         const acknowledged = effect.kind === 'request-acknowledged';

@@ -73,6 +73,29 @@ describe('the CPE session step function (TR-069 Amendment 6, 3.7)', () => {
     expect(r.effects).toEqual([{ kind: 'rpc-served', name: 'GetRPCMethods' }]);
   });
 
+  it('tells which parameters a SetParameterValues set, answered or faulted', () => {
+    const spv = {
+      name: 'SetParameterValues',
+      parameterList: [
+        { name: 'Device.WiFi.SSID.1.SSID', type: 'string', raw: 'home', value: 'home' },
+        { name: 'Device.WiFi.SSID.1.Enable', type: 'boolean', raw: 'true', value: true },
+      ],
+      parameterKey: 'k1',
+    } as unknown as CwmpMessage;
+    const open = stepSession(
+      startSession(inform, [], 'urn:dslforum-org:cwmp-1-2').state,
+      acs({ name: 'InformResponse', maxEnvelopes: 1 }),
+      serveNothing,
+    ).state;
+    const names = ['Device.WiFi.SSID.1.SSID', 'Device.WiFi.SSID.1.Enable'];
+    const done = stepSession(open, acs(spv), () => ({ name: 'SetParameterValuesResponse', status: 0 }));
+    expect(done.effects).toEqual([{ kind: 'rpc-served', name: 'SetParameterValues', parameters: names }]);
+    const refused = stepSession(open, acs(spv), serveNothing);
+    expect(refused.effects).toEqual([
+      { kind: 'rpc-served', name: 'SetParameterValues', faultCode: 9002, parameters: names },
+    ]);
+  });
+
   it('uses UseCWMPVersion when the ACS sends it', () => {
     let r = startSession(inform, [], 'urn:dslforum-org:cwmp-1-2');
     r = stepSession(

@@ -50,7 +50,8 @@ export type SessionEffect =
   | { kind: 'inform-delivered'; events: EventStruct[] }
   | { kind: 'request-acknowledged'; request: AcsMethodRequest }
   | { kind: 'request-refused'; request: AcsMethodRequest; fault: CwmpFault }
-  | { kind: 'rpc-served'; name: string; faultCode?: number };
+  /** `parameters`: the names a SetParameterValues set (whether or not it faulted). */
+  | { kind: 'rpc-served'; name: string; faultCode?: number; parameters?: string[] };
 
 export interface StepResult {
   state: SessionState;
@@ -211,9 +212,11 @@ export function stepSession(
   const result = serve(msg);
   const id = envelope.header.id;
   const post = encode({ namespace: state.namespace, header: id === undefined ? {} : { id }, body: result });
-  const effect: SessionEffect =
-    result.name === 'Fault'
-      ? { kind: 'rpc-served', name: msg.name, faultCode: result.faultCode }
-      : { kind: 'rpc-served', name: msg.name };
+  const effect: SessionEffect = {
+    kind: 'rpc-served',
+    name: msg.name,
+    ...(result.name === 'Fault' ? { faultCode: result.faultCode } : {}),
+    ...(msg.name === 'SetParameterValues' ? { parameters: msg.parameterList.map((p) => p.name) } : {}),
+  };
   return { state: { ...next, held }, post, effects: [effect] };
 }
