@@ -171,6 +171,12 @@ const sentState = (current: JobState, step: Extract<Step, { kind: 'rpc' }>): Job
   rpc: step.request.name,
 });
 
+/**
+ * How many times an answer takes its job back (answered): the leader takes the jobs of a process
+ * whose heartbeat is late over at each sweep, so a job taken back may be taken over again.
+ */
+const TAKE_BACK_TRIES = 3;
+
 /** Whether `answer` is the answer to the RPC `rpc` (its response, or a fault). */
 const answers = (rpc: string | undefined, answer: CpeMethodResponse | CwmpFault) =>
   rpc !== undefined && (answer.name === 'Fault' || answer.name === `${rpc}Response`);
@@ -668,10 +674,12 @@ export function createJobEngine(
         step = decide(job, `read ${answer.name}`, () => d.answer(seen, answer));
       }
       let applied = await apply(job, state, step, s.sessionId, v ?? {}, true);
-      if (applied.moved) {
-        // Taken over while the answer was recorded: taken back, its writes already stored.
+      // Taken over while the answer was recorded: taken back, its writes already stored. Again if the
+      // leader took it over again meanwhile (this process's heartbeat still late), a few times.
+      for (let tries = 0; applied.moved && tries < TAKE_BACK_TRIES; tries++) {
         const back = await takeBack(job, answer, s);
-        if (back) applied = await apply(back, state, step, s.sessionId, v ?? {}, true, true);
+        if (!back) break;
+        applied = await apply(back, state, step, s.sessionId, v ?? {}, true, true);
       }
       return outcome(applied, s.sessionId);
     },

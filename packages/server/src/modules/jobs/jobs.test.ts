@@ -565,6 +565,34 @@ describe('job engine', () => {
       expect(await job(jobId)).toMatchObject({ status: 'completed', attempts: 1 });
     });
 
+    it('takes the job back again when the leader takes it over again meanwhile', async () => {
+      const { cpe, jobId, rpc } = await rpcOut('Taken_Twice');
+      const jobs = t.app.services.jobs;
+      await jobs.reclaim(['another-process']);
+      // The leader's next sweeps take it over again just after the answer took it back, twice.
+      const resume = jobs.resume;
+      let sweeps = 2;
+      jobs.resume = async (...args) => {
+        const back = await resume(...args);
+        if (sweeps > 0) {
+          sweeps--;
+          expect(await jobs.reclaim(['another-process'])).toBeGreaterThanOrEqual(1);
+        }
+        return back;
+      };
+      try {
+        const end = await cpe.send(
+          { name: 'SetParameterValuesResponse', status: 0 },
+          rpc.envelope!.header.id,
+        );
+        expect(end.status).toBe(204);
+      } finally {
+        jobs.resume = resume;
+      }
+      expect(sweeps).toBe(0);
+      expect(await job(jobId)).toMatchObject({ status: 'completed', attempts: 1 });
+    });
+
     it('fails the job on a fault, and leaves a job started again elsewhere to that session', async () => {
       const faulted = await rpcOut('Faulted');
       await t.app.services.jobs.reclaim(['another-process']);
