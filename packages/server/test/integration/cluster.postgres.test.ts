@@ -144,8 +144,14 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
       return [`${d.serial}: ${sets} times; ${told.join('; ')}`];
     });
 
-  /** Sets the SSID of every router of the fleet in one bulk operation; answers the operation once done. */
-  async function wave(value: string, during?: (operationId: string) => Promise<void>): Promise<Json> {
+  /**
+   * Sets the SSID of every router of the fleet in one bulk operation, once no job is left to do
+   * (`during` runs while it goes on), and checks the outcome: every job completed, each router
+   * received the SSID's SetParameterValues once, and has the value.
+   */
+  async function wave(fleet: Fleet, value: string, during?: (operationId: string) => Promise<void>) {
+    await nothingLeftToDo();
+    const since = Date.now();
     const created = await api('POST', '/api/provisioning/bulk/set-parameters', {
       filter: { search: 'CLU' },
       parameters: [{ name: SSID, value }],
@@ -153,7 +159,7 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
     expect(created).toMatchObject({ created: ROUTERS, failed: 0 });
     const id = created.operationId as string;
     await during?.(id);
-    return waitFor(
+    const done = await waitFor(
       `the ${value} wave to finish`,
       async () => {
         const op = await api('GET', `/api/provisioning/operations/${id}`);
@@ -161,7 +167,17 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
       },
       240_000,
     );
+    expect(done).toMatchObject({ total: ROUTERS, completed: ROUTERS, failed: 0, cancelled: 0 });
+    expect(notOnce(fleet, since)).toEqual([]);
+    for (const d of fleet.devices) expect(d.getValue(SSID)).toBe(value);
   }
+
+  /** Waits until `share` of the routers' jobs of the operation completed (`what` names it). */
+  const waveDone = (operationId: string, share: number, what: string) =>
+    waitFor(what, async () => {
+      const op = await api('GET', `/api/provisioning/operations/${operationId}`);
+      return op.completed >= ROUTERS * share;
+    });
 
   /** The OS process id of the process that leads (holds the advisory lock), from PostgreSQL. */
   async function leaderPid(): Promise<number | null> {
@@ -192,12 +208,7 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
       '500 routers online',
       async () => (await api('GET', '/api/devices?search=CLU&status=online&limit=1')).total === ROUTERS,
     );
-    await nothingLeftToDo();
-    const since = Date.now();
-    const done = await wave('Cluster-1');
-    expect(done).toMatchObject({ total: ROUTERS, completed: ROUTERS, failed: 0, cancelled: 0 });
-    expect(notOnce(fleet, since)).toEqual([]);
-    for (const d of fleet.devices) expect(d.getValue(SSID)).toBe('Cluster-1');
+    await wave(fleet, 'Cluster-1');
   }, 300_000);
 
   it('a setting changed through one process is in force on another within a second', async () => {
@@ -268,22 +279,14 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
     const fleet = fleets[0]!;
     const leader = await leaderPid();
     const paused = cluster.processes.find((p) => p.child.pid !== leader)!;
-    await nothingLeftToDo();
-    const since = Date.now();
-    const done = await wave('Cluster-P', async (id) => {
-      await waitFor('a tenth of the wave done', async () => {
-        const op = await api('GET', `/api/provisioning/operations/${id}`);
-        return op.completed >= ROUTERS / 10;
-      });
+    await wave(fleet, 'Cluster-P', async (id) => {
+      await waveDone(id, 1 / 10, 'a tenth of the wave done');
       // Past its lease (PROVISOR_CLUSTER_LEASE_MS): the leader takes over the jobs whose RPCs the
       // paused process has out, and the answers reach it once it goes on (a long GC pause, a stalled VM).
       paused.child.kill('SIGSTOP');
       await new Promise((r) => setTimeout(r, 4000));
       paused.child.kill('SIGCONT');
     });
-    expect(done).toMatchObject({ total: ROUTERS, completed: ROUTERS, failed: 0, cancelled: 0 });
-    expect(notOnce(fleet, since)).toEqual([]);
-    for (const d of fleet.devices) expect(d.getValue(SSID)).toBe('Cluster-P');
   }, 300_000);
 
   it('with the leading process killed mid-wave, every job completes once and its duties are taken over', async () => {
@@ -291,18 +294,10 @@ describeWithHaproxy('several processes on one PostgreSQL behind HAProxy (issue 2
     const leader = await leaderPid();
     const killed = cluster.processes.find((p) => p.child.pid === leader);
     expect(killed, `the leader (pid ${leader}) is one of the three`).toBeDefined();
-    await nothingLeftToDo();
-    const since = Date.now();
-    const done = await wave('Cluster-2', async (id) => {
-      await waitFor('a third of the wave done', async () => {
-        const op = await api('GET', `/api/provisioning/operations/${id}`);
-        return op.completed >= ROUTERS / 3;
-      });
+    await wave(fleet, 'Cluster-2', async (id) => {
+      await waveDone(id, 1 / 3, 'a third of the wave done');
       killed!.child.kill('SIGKILL');
     });
-    expect(done).toMatchObject({ total: ROUTERS, completed: ROUTERS, failed: 0, cancelled: 0 });
-    expect(notOnce(fleet, since)).toEqual([]);
-    for (const d of fleet.devices) expect(d.getValue(SSID)).toBe('Cluster-2');
 
     // Another process leads now, and does the sweep: a router that goes silent turns offline.
     await waitFor(
