@@ -3,6 +3,7 @@
 // a moment), that process ends the session there (204) and tells the others: the holder ends its own
 // at once, not at its timeout, and the job whose RPC was out waits, marked lost, for the router's
 // evidence. Credentials of another router do not end a session.
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TestCpe } from '../cpe-client';
 import { bearer, buildTestApp, listenOnLoopback, login } from '../helpers';
@@ -43,6 +44,36 @@ describeWithPostgres('a CWMP session whose router went on with another process (
     (
       await holder!.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) })
     ).json();
+
+  /**
+   * Holds the job's row (FOR UPDATE) in a transaction of its own: the server's statements on that job
+   * wait until `release`. `waiting` tells when one of them does.
+   */
+  async function holdJob(jobId: string) {
+    const client = new pg.Client({ connectionString: database!.url });
+    await client.connect();
+    await client.query('begin');
+    await client.query('select id from jobs where id = $1 for update', [jobId]);
+    return {
+      waiting: async () =>
+        Number(
+          (
+            await client.query(
+              `select count(*) as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+            )
+          ).rows[0].n,
+        ) > 0,
+      release: async () => {
+        await client.query('commit');
+        await client.end();
+      },
+    };
+  }
+
+  /** The promise's outcome if it settles within `ms`, else 'pending'. */
+  const within = <T>(p: Promise<T>, ms: number): Promise<T | 'pending'> =>
+    Promise.race([p, new Promise<'pending'>((r) => setTimeout(() => r('pending'), ms))]);
 
   async function until(what: string, done: () => boolean | Promise<boolean>): Promise<void> {
     const deadline = Date.now() + 5000;
@@ -117,5 +148,66 @@ describeWithPostgres('a CWMP session whose router went on with another process (
     expect(await cwmp.left('no-such-session', { kind: 'open' })).toBe(false);
     expect(await cwmp.left(sessionId, { kind: 'open' })).toBe(true);
     expect(cwmp.session(sessionId)).toBeUndefined();
+  });
+
+  it("is gone at once when it ends: the router's answer that comes while the ending releases the job finds no session (204), and is not run in it", async () => {
+    const { cpe, jobId, rpc, sessionId } = await rpcOut('LEFT0003');
+    const cwmp = holder!.app.services.cwmp;
+    const job = await holdJob(jobId);
+    try {
+      // The ending gives the job back (marked lost): its statement waits for the row.
+      const ending = cwmp.left(sessionId, { kind: 'open' });
+      await until('the ending to wait for the job', job.waiting);
+      expect(cwmp.session(sessionId)).toBeUndefined();
+      const answered = await within(
+        cpe.send({ name: 'SetParameterValuesResponse', status: 0 }, rpc.envelope!.header.id),
+        2000,
+      );
+      if (answered === 'pending') throw new Error('the answer was run in the ending session');
+      expect(answered.status).toBe(204);
+      expect(String(answered.headers['set-cookie'])).toContain('Max-Age=0');
+      await job.release();
+      expect(await ending).toBe(true);
+    } finally {
+      await job.release().catch(() => {});
+    }
+    expect(cwmp.session(sessionId)).toBeUndefined();
+    expect(cwmp.inSession((await api('GET', '/api/devices?search=LEFT0003')).devices[0].id)).toBe(false);
+    expect((await api('GET', `/api/provisioning/jobs/${jobId}`)).job).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+    });
+  });
+
+  it('a new session of its router waits for the message its old session is handling, then ends the old one: it is not left open after', async () => {
+    const { cpe, deviceId, jobId, rpc, sessionId } = await rpcOut('LEFT0004');
+    // A second job: the old session, once its answer is recorded, would go on with its RPC.
+    await api('POST', `/api/devices/${deviceId}/set-parameters`, {
+      parameters: [{ name: SSID, value: 'LEFT0004-second' }],
+    });
+    const cwmp = holder!.app.services.cwmp;
+    const job = await holdJob(jobId);
+    let answer: ReturnType<TestCpe['send']> | undefined;
+    let informed: ReturnType<TestCpe['inform']> | undefined;
+    const fresh = new TestCpe(holderUrl, cpe.identity);
+    cpes.push(fresh);
+    try {
+      // The answer is being handled (its statement waits for the row) when the router informs again
+      // on another connection.
+      answer = cpe.send({ name: 'SetParameterValuesResponse', status: 0 }, rpc.envelope!.header.id);
+      await until('the answer to wait for the job', job.waiting);
+      informed = fresh.inform(['2 PERIODIC']);
+      await new Promise((r) => setTimeout(r, 300));
+      await job.release();
+      expect((await answer).status).toBe(200);
+      expect((await informed).status).toBe(200);
+    } finally {
+      await job.release().catch(() => {});
+      await Promise.allSettled([answer, informed]);
+    }
+    expect(cwmp.session(sessionId)).toBeUndefined();
+    const now = fresh.cookie.split('=')[1]!;
+    expect(cwmp.session(now)?.phase).toBe('cpe-requests');
+    expect(cwmp.inSession(deviceId)).toBe(true);
   });
 });

@@ -83,6 +83,18 @@ export function createSessionEngine(
   const observer = options.observer;
   /** The session of each device (a device has at most one: a new Inform replaces it). */
   const byDevice = new Map<string, string>();
+  /**
+   * Sessions with an input being handled (a message, or an ending), until its effects have run: an
+   * ending from outside (a replacement) waits for it, and the timeout sweep and `left` pass it by.
+   */
+  const handling = new Map<string, Promise<void>>();
+
+  /** The session leaves this process's maps (once; room at the door when it was held). */
+  function forget(id: string, deviceId: string | undefined): void {
+    const held = sessions.delete(id);
+    if (deviceId !== undefined && byDevice.get(deviceId) === id) byDevice.delete(deviceId);
+    if (held) options.onSessionClosed?.();
+  }
 
   function env(): StepEnv {
     const s = deps.settings.get();
@@ -164,7 +176,12 @@ export function createSessionEngine(
       case 'opened': {
         // A device informing again while its old session lives (on another connection) replaces it.
         const old = byDevice.get(s.deviceId);
-        if (old !== undefined && old !== s.id) await drive(old, { kind: 'replaced' });
+        if (old !== undefined && old !== s.id) {
+          // Its message being handled (an answer, say) finishes first: ended meanwhile, the session
+          // would be stored again by that message's next step, outside byDevice.
+          for (let busy = handling.get(old); busy; busy = handling.get(old)) await busy;
+          await drive(old, { kind: 'replaced' });
+        }
         byDevice.set(s.deviceId, s.id);
         bus.publish('connection_event', {
           connected: true,
@@ -201,9 +218,7 @@ export function createSessionEngine(
         await jobs.unanswered(e.jobId, e.reason, s.id);
         return null;
       case 'closed': {
-        const held = sessions.delete(s.id);
-        if (byDevice.get(s.deviceId) === s.id) byDevice.delete(s.deviceId);
-        if (held) options.onSessionClosed?.();
+        forget(s.id, s.deviceId);
         rpcSentAt.delete(s.id);
         // The end of a session that opened (its device known): from memory, no statement.
         const openedAt = sessionOpenedAt.get(s.id);
@@ -227,17 +242,38 @@ export function createSessionEngine(
    * a POST.
    */
   async function drive(named: string | null, input: SessionInput): Promise<CwmpReply | undefined> {
-    let result = step(named !== null ? (sessions.get(named) ?? null) : null, input, env());
+    let release!: () => void;
+    const handled = new Promise<void>((resolve) => (release = resolve));
     /** Sessions this input stored (a new one among them): forgotten unless still open at the end. */
     const touched = new Set<string>();
+    try {
+      return await driveWith(named, input, touched, handled);
+    } finally {
+      for (const id of touched) if (handling.get(id) === handled) handling.delete(id);
+      release();
+    }
+  }
+
+  async function driveWith(
+    named: string | null,
+    input: SessionInput,
+    touched: Set<string>,
+    handled: Promise<void>,
+  ): Promise<CwmpReply | undefined> {
+    let result = step(named !== null ? (sessions.get(named) ?? null) : null, input, env());
     let failure: unknown;
     for (;;) {
       const state = result.state;
-      // The session as it stands is visible to other requests while its effects run (they find it
-      // busy), and to jobsArrived (which marks it).
       if (state && state.phase !== 'ended') {
+        // The session as it stands is visible to other requests while its effects run (they find it
+        // busy), and to jobsArrived (which marks it).
         sessions.set(state.id, state);
         touched.add(state.id);
+        if (!handling.has(state.id)) handling.set(state.id, handled);
+      } else if (state) {
+        // An ending session leaves at once, before its cleanup (its job's release) runs: a message of
+        // it that comes meanwhile finds no session here (204), and is never run in it after its end.
+        forget(state.id, state.deviceId);
       }
       let next: SessionInput | null = null;
       for (const effect of result.effects) {
@@ -261,13 +297,7 @@ export function createSessionEngine(
       result = step(sessions.get(state.id) ?? state, next, env());
     }
     const open = result.state && result.state.phase !== 'ended' ? result.state.id : null;
-    for (const id of touched) {
-      if (id === open) continue;
-      const s = sessions.get(id);
-      const held = sessions.delete(id);
-      if (s && byDevice.get(s.deviceId) === id) byDevice.delete(s.deviceId);
-      if (held) options.onSessionClosed?.();
-    }
+    for (const id of touched) if (id !== open) forget(id, sessions.get(id)?.deviceId);
     // A database that is down answers 503 with Retry-After, as the API does (db/unavailable.ts).
     if (failure !== undefined && isDatabaseUnavailable(failure)) throw failure;
     return result.reply;
@@ -321,7 +351,7 @@ export function createSessionEngine(
      */
     async left(sessionId: string, principal: CpePrincipal): Promise<boolean> {
       const s = sessions.get(sessionId);
-      if (!s || !mayJoin(s.principal, principal) || s.cpeRequest) return false;
+      if (!s || !mayJoin(s.principal, principal) || s.cpeRequest || handling.has(sessionId)) return false;
       if (s.phase !== 'cpe-requests' && s.phase !== 'rpc-sent') return false;
       await drive(sessionId, { kind: 'left' });
       return true;
@@ -329,10 +359,17 @@ export function createSessionEngine(
 
     /** Ends sessions idle past their timeout (TR-069 Amendment 6, 3.7.2); answers how many. */
     async sweep(): Promise<number> {
-      const t = now();
-      const expired = [...sessions.values()].filter((s) => t - s.lastActivity > s.timeoutMs);
-      for (const s of expired) await drive(s.id, { kind: 'timeout' });
-      return expired.length;
+      // A session whose message is being handled is not idle: a later sweep looks again.
+      const idle = (s: SessionState | undefined) =>
+        s !== undefined && now() - s.lastActivity > s.timeoutMs && !handling.has(s.id);
+      let ended = 0;
+      for (const s of [...sessions.values()].filter(idle)) {
+        // Each as it stands now: the ones before it took a while.
+        if (!idle(sessions.get(s.id))) continue;
+        await drive(s.id, { kind: 'timeout' });
+        ended++;
+      }
+      return ended;
     },
 
     async closeAll(): Promise<void> {
