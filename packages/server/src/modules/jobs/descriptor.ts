@@ -39,6 +39,11 @@ export interface JobState {
    * again.
    */
   lost?: boolean;
+  /**
+   * The session its RPC was lost in (taken over while out there): only an answer that comes in that
+   * session is taken as the RPC's answer (engine.ts takeBack).
+   */
+  lostIn?: string;
   root?: string;
   /**
    * Reading a tree (types/tree-read.ts): the leaves GetParameterNames listed whose values are still

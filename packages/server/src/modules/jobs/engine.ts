@@ -334,7 +334,7 @@ export function createJobEngine(
    * word, except a takeover that waits for this very answer (answered takes the job back: takeBack).
    */
   function movedAway(job: JobRow): Applied {
-    log.info({ jobId: job.id }, 'jobs: an answer for a job no longer running in its session; ignored');
+    log.info({ jobId: job.id }, 'jobs: the job no longer runs in its session; its step was not recorded');
     return { rpc: null, moved: true };
   }
 
@@ -343,9 +343,11 @@ export function createJobEngine(
    * router's evidence that the RPC took effect: taken over by the leader when this process's
    * heartbeat lapsed (a long pause) while the process and the session went on. The answer that came
    * in this session is that evidence: the job takes it here, held by this session again, rather than
-   * running again and sending the router the same RPC twice. A job moved otherwise (finished by an
-   * operator, started again elsewhere: its attempts grew) is left; null then. `job` is as this process
-   * wrote it when the RPC went out, or as read.
+   * running again and sending the router the same RPC twice. Only a job lost in this very session
+   * (`lostIn`; jobs taken over before it was written: its attempts as sent) and unchanged since read
+   * (the claim is guarded by the row as read): a job moved otherwise (finished by an operator, started
+   * again elsewhere and lost there, whose RPC may be another step's of the same name) is left; null
+   * then. `job` is as this process wrote it when the RPC went out, or as read.
    */
   async function takeBack(
     job: JobRow,
@@ -356,7 +358,8 @@ export function createJobEngine(
     if (!now || now.status !== 'pending' || now.attempts !== job.attempts) return null;
     const state = stateOf(now);
     if (state.lost !== true || !answers(state.rpc, answer)) return null;
-    const back = await jobs.resume(now, s.sessionId);
+    if (state.lostIn !== undefined && state.lostIn !== s.sessionId) return null;
+    const back = await jobs.resume(now, s.sessionId, true);
     if (back)
       log.info(
         { jobId: job.id, type: job.type, rpc: state.rpc },
@@ -474,7 +477,7 @@ export function createJobEngine(
     const answer = lostAnswerShown(state.rpc, commandKeyOf(job), s);
     if (!answer) return null;
     const d = descriptorOf(job.type);
-    const { lost: _lost, inFlight: _inFlight, ...kept } = state;
+    const { lost: _lost, lostIn: _lostIn, inFlight: _inFlight, ...kept } = state;
     const v = await view(job, kept, s.baseUrl);
     const step = decide(job, `read ${answer.name}`, () => d.answer(v, answer));
     // A job with more RPCs to send after this one runs again from its start: the session is only
@@ -656,7 +659,7 @@ export function createJobEngine(
           return { rpc: null, settled: false };
         }
         job = back;
-        const { lost: _lost, inFlight: _inFlight, ...before } = stateOf(back);
+        const { lost: _lost, lostIn: _lostIn, inFlight: _inFlight, ...before } = stateOf(back);
         state = before;
       }
       const d = descriptorOf(job.type);
@@ -681,6 +684,8 @@ export function createJobEngine(
         if (!back) break;
         applied = await apply(back, state, step, s.sessionId, v ?? {}, true, true);
       }
+      if (applied.moved)
+        log.info({ jobId }, 'jobs: an answer for a job no longer running in its session; ignored');
       return outcome(applied, s.sessionId);
     },
 

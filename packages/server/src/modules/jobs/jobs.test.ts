@@ -555,7 +555,8 @@ describe('job engine', () => {
       try {
         db.prepare(
           `update jobs set status = 'pending', owner = null, session_id = null,
-             state = json_set(state, '$.inFlight', json('false'), '$.lost', json('true')) where id = ?`,
+             state = json_set(state, '$.inFlight', json('false'), '$.lost', json('true'), '$.lostIn', session_id)
+           where id = ?`,
         ).run(jobId);
       } finally {
         db.close();
@@ -620,6 +621,47 @@ describe('job engine', () => {
       );
       expect(late.status).toBe(204);
       expect(await job(restarted.jobId)).toMatchObject({ status: 'running', attempts: 2 });
+    });
+
+    /** The state of a set-parameters job whose SetParameterValues is out (as the engine writes it). */
+    const sent = { inFlight: true, rpc: 'SetParameterValues' };
+
+    it('leaves a job lost again in another session to that session: an older answer is not its answer', async () => {
+      const { cpe, jobId, rpc } = await rpcOut('Lost_Twice');
+      const jobs = t.app.services.jobs;
+      await jobs.reclaim(['another-process']);
+      // Started again in another session, and lost there too (its answer may be another step's).
+      expect(await jobs.start((await jobs.find(jobId))!, 'another-session', sent)).not.toBeNull();
+      await jobs.reclaim(['another-process']);
+      expect(await job(jobId)).toMatchObject({ status: 'pending', attempts: 2 });
+      const late = await cpe.send({ name: 'SetParameterValuesResponse', status: 0 }, rpc.envelope!.header.id);
+      // Not completed by it: the job runs again, in this session.
+      expect(late.envelope?.body.name).toBe('SetParameterValues');
+      expect(await job(jobId)).toMatchObject({ status: 'running', attempts: 3 });
+    });
+
+    it('leaves a job that moved between its read and its claim', async () => {
+      const { cpe, jobId, rpc } = await rpcOut('Moved_Meanwhile');
+      const jobs = t.app.services.jobs;
+      await jobs.reclaim(['another-process']);
+      // Between the answer's read of the job and its claim: started again elsewhere and lost there.
+      const resume = jobs.resume;
+      jobs.resume = async (...args) => {
+        jobs.resume = resume;
+        expect(await jobs.start((await jobs.find(jobId))!, 'another-session', sent)).not.toBeNull();
+        await jobs.reclaim(['another-process']);
+        return resume(...args);
+      };
+      try {
+        const late = await cpe.send(
+          { name: 'SetParameterValuesResponse', status: 0 },
+          rpc.envelope!.header.id,
+        );
+        expect(late.envelope?.body.name).toBe('SetParameterValues');
+      } finally {
+        jobs.resume = resume;
+      }
+      expect(await job(jobId)).toMatchObject({ status: 'running', attempts: 3 });
     });
   });
 

@@ -254,6 +254,18 @@ export function createJobsRepository(
      * An update of a pending job as read earlier (`updatedAt`), only if it is unchanged since and no
      * unfinished job of its device comes before it (FIRST_SQL): whether it matched.
      */
+    /** `patch` if the job is pending and its row as read (`updatedAt`); whether it matched. */
+    async updateIfAsRead(id: string, updatedAt: string, patch: JobPatch): Promise<boolean> {
+      if (prepared) return updateWhere(id, patch, " and status = 'pending' and updated_at = ?", [updatedAt]);
+      const r = await db
+        .updateTable('jobs')
+        .set(patch)
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('updated_at', '=', updatedAt)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
     async updateIfFirstAsRead(id: string, updatedAt: string, patch: JobPatch): Promise<boolean> {
       if (prepared)
         return updateWhere(id, patch, ` and status = 'pending' and updated_at = ? and ${FIRST_SQL}`, [

@@ -519,15 +519,19 @@ export function createJobsService(
 
     /**
      * A background job goes on where it stopped (engine.ts): running again with its state, and no
-     * new attempt (attempts count sessions that lost its RPC, not the steps it takes).
+     * new attempt (attempts count sessions that lost its RPC, not the steps it takes). `asRead`: only
+     * if its row is still as `job` shows it.
      */
-    async resume(job: JobRow, sessionId: string | null = null): Promise<JobRow | null> {
-      const resumed = await setIfPending(job, {
-        status: 'running',
+    async resume(job: JobRow, sessionId: string | null = null, asRead = false): Promise<JobRow | null> {
+      const patch = {
+        status: 'running' as const,
         command_key: commandKeyOf(job),
         owner: o.processId,
         session_id: sessionId,
-      });
+      };
+      const resumed = asRead
+        ? await setWhere(job, patch, 'pending', (w) => repo.updateIfAsRead(job.id, job.updated_at, w))
+        : await setIfPending(job, patch);
       if (!resumed) return null;
       await tellDevices(job.device_id, { started: true });
       return resumed;
@@ -729,6 +733,7 @@ export function createJobsService(
         ...(job.state ? (JSON.parse(job.state) as JobState) : {}),
         inFlight: false,
         lost: true,
+        ...(job.session_id !== null ? { lostIn: job.session_id } : {}),
       };
       const patch = {
         status: 'pending' as const,
