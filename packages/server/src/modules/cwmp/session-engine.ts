@@ -63,6 +63,17 @@ export interface SessionObserver {
   sessionEnded(seconds: number): void;
 }
 
+/** An input being handled; its promise is made only for whoever waits for it. */
+interface Handling {
+  done?: Promise<void>;
+  release?: () => void;
+}
+
+function finished(h: Handling): Promise<void> {
+  h.done ??= new Promise<void>((resolve) => (h.release = resolve));
+  return h.done;
+}
+
 export function createSessionEngine(
   deps: {
     devices: DevicesService;
@@ -87,7 +98,7 @@ export function createSessionEngine(
    * Sessions with an input being handled (a message, or an ending), until its effects have run: an
    * ending from outside (a replacement) waits for it, and the timeout sweep and `left` pass it by.
    */
-  const handling = new Map<string, Promise<void>>();
+  const handling = new Map<string, Handling>();
 
   /** The session leaves this process's maps (once; room at the door when it was held). */
   function forget(id: string, deviceId: string | undefined): void {
@@ -179,7 +190,7 @@ export function createSessionEngine(
         if (old !== undefined && old !== s.id) {
           // Its message being handled (an answer, say) finishes first: ended meanwhile, the session
           // would be stored again by that message's next step, outside byDevice.
-          for (let busy = handling.get(old); busy; busy = handling.get(old)) await busy;
+          for (let busy = handling.get(old); busy; busy = handling.get(old)) await finished(busy);
           await drive(old, { kind: 'replaced' });
         }
         byDevice.set(s.deviceId, s.id);
@@ -242,15 +253,14 @@ export function createSessionEngine(
    * a POST.
    */
   async function drive(named: string | null, input: SessionInput): Promise<CwmpReply | undefined> {
-    let release!: () => void;
-    const handled = new Promise<void>((resolve) => (release = resolve));
+    const handled: Handling = {};
     /** Sessions this input stored (a new one among them): forgotten unless still open at the end. */
     const touched = new Set<string>();
     try {
       return await driveWith(named, input, touched, handled);
     } finally {
       for (const id of touched) if (handling.get(id) === handled) handling.delete(id);
-      release();
+      handled.release?.();
     }
   }
 
@@ -258,7 +268,7 @@ export function createSessionEngine(
     named: string | null,
     input: SessionInput,
     touched: Set<string>,
-    handled: Promise<void>,
+    handled: Handling,
   ): Promise<CwmpReply | undefined> {
     let result = step(named !== null ? (sessions.get(named) ?? null) : null, input, env());
     let failure: unknown;
