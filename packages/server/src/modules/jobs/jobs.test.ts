@@ -623,16 +623,20 @@ describe('job engine', () => {
       expect(await job(restarted.jobId)).toMatchObject({ status: 'running', attempts: 2 });
     });
 
-    /** The state of a set-parameters job whose SetParameterValues is out (as the engine writes it). */
-    const sent = { inFlight: true, rpc: 'SetParameterValues' };
+    /** Started again in another session, its SetParameterValues out there, and lost there too. */
+    async function lostElsewhere(jobId: string) {
+      const jobs = t.app.services.jobs;
+      const sent = { inFlight: true, rpc: 'SetParameterValues' };
+      expect(await jobs.start((await jobs.find(jobId))!, 'another-session', sent)).not.toBeNull();
+      expect(await jobs.reclaim(['another-process'])).toBeGreaterThanOrEqual(1);
+    }
 
     it('leaves a job lost again in another session to that session: an older answer is not its answer', async () => {
       const { cpe, jobId, rpc } = await rpcOut('Lost_Twice');
       const jobs = t.app.services.jobs;
       await jobs.reclaim(['another-process']);
-      // Started again in another session, and lost there too (its answer may be another step's).
-      expect(await jobs.start((await jobs.find(jobId))!, 'another-session', sent)).not.toBeNull();
-      await jobs.reclaim(['another-process']);
+      // Its answer there may be another step's, of the same name.
+      await lostElsewhere(jobId);
       expect(await job(jobId)).toMatchObject({ status: 'pending', attempts: 2 });
       const late = await cpe.send({ name: 'SetParameterValuesResponse', status: 0 }, rpc.envelope!.header.id);
       // Not completed by it: the job runs again, in this session.
@@ -648,8 +652,7 @@ describe('job engine', () => {
       const resume = jobs.resume;
       jobs.resume = async (...args) => {
         jobs.resume = resume;
-        expect(await jobs.start((await jobs.find(jobId))!, 'another-session', sent)).not.toBeNull();
-        await jobs.reclaim(['another-process']);
+        await lostElsewhere(jobId);
         return resume(...args);
       };
       try {

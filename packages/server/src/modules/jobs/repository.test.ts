@@ -124,16 +124,18 @@ describeOnBothDatabases('the job repository', (handle) => {
       ]);
       const later = '2026-01-01T00:00:05.000Z';
       // Changed since it was read (a retry, say): not claimed.
-      expect(await repo.updateIfFirstAsRead(newer, later, { status: 'running' })).toBe(false);
+      expect(await repo.updateIfAsRead(newer, later, { status: 'running' }, true)).toBe(false);
       // An older job waiting again (retried meanwhile) comes first: not claimed.
       await repo.update(older, { status: 'pending', updated_at: later });
-      expect(await repo.updateIfFirstAsRead(newer, now, { status: 'running' })).toBe(false);
+      expect(await repo.updateIfAsRead(newer, now, { status: 'running' }, true)).toBe(false);
       expect((await repo.findById(newer))?.status).toBe('pending');
       // Unchanged and first: claimed, once.
       await repo.update(older, { status: 'cancelled', updated_at: later });
-      expect(await repo.updateIfFirstAsRead(newer, now, { status: 'running', updated_at: later })).toBe(true);
+      expect(await repo.updateIfAsRead(newer, now, { status: 'running', updated_at: later }, true)).toBe(
+        true,
+      );
       expect((await repo.findById(newer))?.status).toBe('running');
-      expect(await repo.updateIfFirstAsRead(newer, now, { status: 'running' })).toBe(false);
+      expect(await repo.updateIfAsRead(newer, now, { status: 'running' }, true)).toBe(false);
     });
   }
 

@@ -251,41 +251,26 @@ export function createJobsRepository(
       else await db.updateTable('jobs').set(patch).where('id', '=', id).execute();
     },
     /**
-     * An update of a pending job as read earlier (`updatedAt`), only if it is unchanged since and no
-     * unfinished job of its device comes before it (FIRST_SQL): whether it matched.
+     * An update of a pending job as read earlier (`updatedAt`), only if it is unchanged since: whether
+     * it matched. `first`: and no unfinished job of its device comes before it (FIRST_SQL).
      */
-    /** `patch` if the job is pending and its row as read (`updatedAt`); whether it matched. */
-    async updateIfAsRead(id: string, updatedAt: string, patch: JobPatch): Promise<boolean> {
-      if (prepared) return updateWhere(id, patch, " and status = 'pending' and updated_at = ?", [updatedAt]);
-      const r = await db
+    async updateIfAsRead(id: string, updatedAt: string, patch: JobPatch, first = false): Promise<boolean> {
+      const where = ` and status = 'pending' and updated_at = ?${first ? ` and ${FIRST_SQL}` : ''}`;
+      if (prepared) return updateWhere(id, patch, where, [updatedAt]);
+      let q = db
         .updateTable('jobs')
         .set(patch)
         .where('id', '=', id)
         .where('status', '=', 'pending')
-        .where('updated_at', '=', updatedAt)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
-    },
-    async updateIfFirstAsRead(id: string, updatedAt: string, patch: JobPatch): Promise<boolean> {
-      if (prepared)
-        return updateWhere(id, patch, ` and status = 'pending' and updated_at = ? and ${FIRST_SQL}`, [
-          updatedAt,
-        ]);
-      const r = await db
-        .updateTable('jobs')
-        .set(patch)
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where('updated_at', '=', updatedAt)
-        .where(sql<boolean>`${sql.raw(FIRST_SQL)}`)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
+        .where('updated_at', '=', updatedAt);
+      if (first) q = q.where(sql<boolean>`${sql.raw(FIRST_SQL)}`);
+      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
     },
     /** Whether a claim (`claimCarrying`) and a finish (finishAndReadUnfinished) carry a statement. */
     carries: prepared !== undefined && dialect === 'postgres',
     /**
      * A pending job's claim, carrying `carried` (PostgreSQL, with `carries`: one statement): as
-     * updateIfFirstAsRead when `asReadAt` (the row's updated_at as read) is given, else as
+     * updateIfAsRead `first` when `asReadAt` (the row's updated_at as read) is given, else as
      * updateIfStatus 'pending'; whether it matched.
      */
     claimCarrying(

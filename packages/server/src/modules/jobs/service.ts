@@ -197,7 +197,7 @@ export function createJobsService(
   function setIfPending(job: JobRow, patch: Partial<JobRow>, asRead = false): Promise<JobRow | null> {
     return setWhere(job, patch, 'pending', (w) =>
       asRead
-        ? repo.updateIfFirstAsRead(job.id, job.updated_at, w)
+        ? repo.updateIfAsRead(job.id, job.updated_at, w, true)
         : repo.updateIfStatus(job.id, 'pending', w),
     );
   }
