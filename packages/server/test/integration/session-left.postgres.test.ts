@@ -179,12 +179,14 @@ describeWithPostgres('a CWMP session whose router went on with another process (
     });
   });
 
-  it('a new session of its router waits for the message its old session is handling, then ends the old one: it is not left open after', async () => {
+  it('a new session of its router waits for the message its old session is handling, then ends the old one, which starts no other job: it is not left open after', async () => {
     const { cpe, deviceId, jobId, rpc, sessionId } = await rpcOut('LEFT0004');
     // A second job: the old session, once its answer is recorded, would go on with its RPC.
-    await api('POST', `/api/devices/${deviceId}/set-parameters`, {
-      parameters: [{ name: SSID, value: 'LEFT0004-second' }],
-    });
+    const second = (
+      await api('POST', `/api/devices/${deviceId}/set-parameters`, {
+        parameters: [{ name: SSID, value: 'LEFT0004-second' }],
+      })
+    ).job.id as string;
     const cwmp = holder!.app.services.cwmp;
     const job = await holdJob(jobId);
     let answer: ReturnType<TestCpe['send']> | undefined;
@@ -197,9 +199,14 @@ describeWithPostgres('a CWMP session whose router went on with another process (
       answer = cpe.send({ name: 'SetParameterValuesResponse', status: 0 }, rpc.envelope!.header.id);
       await until('the answer to wait for the job', job.waiting);
       informed = fresh.inform(['2 PERIODIC']);
-      await new Promise((r) => setTimeout(r, 300));
+      // The new Inform is recorded, then waits for the old session's message.
+      await until('the new Inform to be recorded', async () =>
+        (await api('GET', '/api/devices?search=LEFT0004')).devices[0].lastEvents.includes('2 PERIODIC'),
+      );
+      expect(await within(informed, 200)).toBe('pending');
       await job.release();
-      expect((await answer).status).toBe(200);
+      // The answer is recorded; the old session, being replaced, ends without the second job's RPC.
+      expect((await answer).status).toBe(204);
       expect((await informed).status).toBe(200);
     } finally {
       await job.release().catch(() => {});
@@ -209,5 +216,10 @@ describeWithPostgres('a CWMP session whose router went on with another process (
     const now = fresh.cookie.split('=')[1]!;
     expect(cwmp.session(now)?.phase).toBe('cpe-requests');
     expect(cwmp.inSession(deviceId)).toBe(true);
+    expect((await api('GET', `/api/provisioning/jobs/${jobId}`)).job.status).toBe('completed');
+    expect((await api('GET', `/api/provisioning/jobs/${second}`)).job).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+    });
   });
 });

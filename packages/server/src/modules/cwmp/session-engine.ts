@@ -99,6 +99,22 @@ export function createSessionEngine(
    * ending from outside (a replacement) waits for it, and the timeout sweep and `left` pass it by.
    */
   const handling = new Map<string, Handling>();
+  /** Sessions a new Inform of their device replaces, once their message is handled. */
+  const replacing = new Set<string>();
+
+  /** Once the session's input being handled has run (at most `ms`). */
+  async function settled(id: string, ms: number): Promise<void> {
+    if (!handling.has(id)) return;
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((r) => (timer = setTimeout(r, ms)));
+    try {
+      for (let busy = handling.get(id); busy; busy = handling.get(id))
+        if ((await Promise.race([finished(busy).then(() => true), limit.then(() => false)])) === false)
+          return;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   /** The session leaves this process's maps (once; room at the door when it was held). */
   function forget(id: string, deviceId: string | undefined): void {
@@ -185,15 +201,22 @@ export function createSessionEngine(
         };
       }
       case 'opened': {
-        // A device informing again while its old session lives (on another connection) replaces it.
+        // A device informing again while its old session lives (on another connection) replaces it:
+        // the device's session is this one from now (a third Inform meanwhile replaces this one).
         const old = byDevice.get(s.deviceId);
-        if (old !== undefined && old !== s.id) {
-          // Its message being handled (an answer, say) finishes first: ended meanwhile, the session
-          // would be stored again by that message's next step, outside byDevice.
-          for (let busy = handling.get(old); busy; busy = handling.get(old)) await finished(busy);
-          await drive(old, { kind: 'replaced' });
-        }
         byDevice.set(s.deviceId, s.id);
+        if (old !== undefined && old !== s.id) {
+          // Its message being handled (an answer, say) finishes first, without starting another job
+          // (next-rpc): ended meanwhile, the session would be stored again by that message's next
+          // step, outside byDevice. At most for the old session's timeout.
+          replacing.add(old);
+          try {
+            await settled(old, sessions.get(old)?.timeoutMs ?? 0);
+            await drive(old, { kind: 'replaced' });
+          } finally {
+            replacing.delete(old);
+          }
+        }
         bus.publish('connection_event', {
           connected: true,
           deviceId: s.deviceId,
@@ -207,6 +230,8 @@ export function createSessionEngine(
         await jobs.transferComplete(facts(s), e.request);
         return { kind: 'cpe-request-done' };
       case 'next-rpc': {
+        // A session being replaced starts no other job: it ends (204) as the router left it.
+        if (replacing.has(s.id)) return { kind: 'rpc-ready', rpc: null };
         const rpc = await jobs.nextRpc(facts(s));
         if (observer && rpc) rpcSentAt.set(s.id, performance.now());
         return { kind: 'rpc-ready', rpc };
@@ -383,7 +408,11 @@ export function createSessionEngine(
     },
 
     async closeAll(): Promise<void> {
-      for (const s of [...sessions.values()]) await drive(s.id, { kind: 'timeout' });
+      for (const s of [...sessions.values()]) {
+        // A message being handled finishes first (at most 5 s), as for a replacement.
+        await settled(s.id, 5000);
+        await drive(s.id, { kind: 'timeout' });
+      }
     },
   };
 }

@@ -729,8 +729,9 @@ export function createJobsService(
      */
     async takeOver(job: JobRow): Promise<JobRow | null> {
       inFlight.delete(job.id);
+      const { lostIn: _before, ...was } = job.state ? (JSON.parse(job.state) as JobState) : {};
       const state: JobState = {
-        ...(job.state ? (JSON.parse(job.state) as JobState) : {}),
+        ...was,
         inFlight: false,
         lost: true,
         ...(job.session_id !== null ? { lostIn: job.session_id } : {}),
