@@ -357,6 +357,52 @@ describe('CWMP sessions', () => {
     expect(answers).toEqual([{ name: 'NoAnswer', reason: 'timeout' }]);
   });
 
+  it('does not time out a session whose message is being handled; a later sweep does', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let answers = 0;
+    scripted.use({
+      next: async () => ({
+        request: { name: 'GetRPCMethods' },
+        complete: async () => {
+          // The first answer's recording takes a while (a slow database, say).
+          if (++answers === 1) await held;
+        },
+      }),
+    });
+    const c = cpe();
+    const { encode } = await import('@provisor/cwmp');
+    await c.post(
+      encode({
+        namespace: 'urn:dslforum-org:cwmp-1-2',
+        header: { id: 'i', sessionTimeout: 5 },
+        body: c.informMessage(),
+      }),
+    );
+    const rpc = await c.post('');
+    expect(rpc.envelope?.body.name).toBe('GetRPCMethods');
+    const answering = c.send({ name: 'GetRPCMethodsResponse', methodList: [] }, rpc.envelope!.header.id);
+    const deadline = Date.now() + 5000;
+    while (answers === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(answers).toBe(1);
+    const realNow = Date.now;
+    Date.now = () => realNow() + 6000;
+    try {
+      expect(await t.app.services.cwmp.sweep()).toBe(0);
+    } finally {
+      Date.now = realNow;
+    }
+    release();
+    // Handled: the session goes on (the next RPC), and is idle from then on.
+    expect((await answering).envelope?.body.name).toBe('GetRPCMethods');
+    Date.now = () => realNow() + 6000;
+    try {
+      expect(await t.app.services.cwmp.sweep()).toBeGreaterThanOrEqual(1);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
   it('answers 503 with Retry-After above server.maxConnections concurrent sessions', async () => {
     await t.app.inject({
       method: 'PUT',
