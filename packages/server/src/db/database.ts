@@ -5,7 +5,6 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
-import { backupInWorker } from './backup-worker';
 import { finishPass, startCheckpointer, type Checkpointer } from './checkpointer';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -126,8 +125,8 @@ export interface GroupCommit {
   /** Whether a group is open. */
   readonly open: boolean;
   /**
-   * Runs `run` with no group open meanwhile: writes commit one by one (an in-memory database's
-   * backup: its steps, run in later turns, fail as busy while a write transaction is open).
+   * Runs `run` with no group open meanwhile: writes commit one by one (a backup's steps, run in
+   * later turns, fail as busy while a write transaction is open).
    */
   without<R>(run: () => Promise<R>): Promise<R>;
 }
@@ -284,12 +283,7 @@ export function openDatabase(
       dialect: 'sqlite',
       prepared,
       statements,
-      // A file's copy is made in a worker thread (./backup-worker.ts), after the open group commits.
-      backup: async (destination) => {
-        if (config.path === ':memory:') return void (await group.without(() => sqlite.backup(destination)));
-        group.commit();
-        await backupInWorker(config.path, destination);
-      },
+      backup: async (destination) => void (await group.without(() => sqlite.backup(destination))),
       ...(checkpointer ? { checkpointer } : {}),
       destroy: async () => {
         await checkpointer?.stop();
