@@ -329,6 +329,17 @@ describe('CWMP sessions', () => {
     expect(answers).toEqual(['GetRPCMethodsResponse', 'GetRPCMethodsResponse', 'GetRPCMethodsResponse']);
   });
 
+  /** The timeout sweep as if 6 s had passed (past a 5 s session timeout); how many it ended. */
+  async function sweepLater(): Promise<number> {
+    const realNow = Date.now;
+    Date.now = () => realNow() + 6000;
+    try {
+      return await t.app.services.cwmp.sweep();
+    } finally {
+      Date.now = realNow;
+    }
+  }
+
   it('times out an idle session and tells the pending RPC', async () => {
     const answers: (CpeMethodResponse | CwmpFault | NoAnswer)[] = [];
     scripted.use({
@@ -347,13 +358,7 @@ describe('CWMP sessions', () => {
     await c.post('');
     expect(t.app.services.cwmp.activeSessions()).toBeGreaterThan(0);
     expect(await t.app.services.cwmp.sweep()).toBe(0);
-    const realNow = Date.now;
-    Date.now = () => realNow() + 6000;
-    try {
-      expect(await t.app.services.cwmp.sweep()).toBeGreaterThanOrEqual(1);
-    } finally {
-      Date.now = realNow;
-    }
+    expect(await sweepLater()).toBeGreaterThanOrEqual(1);
     expect(answers).toEqual([{ name: 'NoAnswer', reason: 'timeout' }]);
   });
 
@@ -385,22 +390,11 @@ describe('CWMP sessions', () => {
     const deadline = Date.now() + 5000;
     while (answers === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(answers).toBe(1);
-    const realNow = Date.now;
-    Date.now = () => realNow() + 6000;
-    try {
-      expect(await t.app.services.cwmp.sweep()).toBe(0);
-    } finally {
-      Date.now = realNow;
-    }
+    expect(await sweepLater()).toBe(0);
     release();
     // Handled: the session goes on (the next RPC), and is idle from then on.
     expect((await answering).envelope?.body.name).toBe('GetRPCMethods');
-    Date.now = () => realNow() + 6000;
-    try {
-      expect(await t.app.services.cwmp.sweep()).toBeGreaterThanOrEqual(1);
-    } finally {
-      Date.now = realNow;
-    }
+    expect(await sweepLater()).toBeGreaterThanOrEqual(1);
   });
 
   it('answers 503 with Retry-After above server.maxConnections concurrent sessions', async () => {

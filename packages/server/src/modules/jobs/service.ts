@@ -192,12 +192,17 @@ export function createJobsService(
   /**
    * `set`, only if the job is still pending: null when something else (an operator, a cancelled
    * campaign, the job engine) moved it meanwhile, which then has the last word. `asRead`: only if the
-   * row is still as `job` shows it, and no unfinished job of its device comes before it.
+   * row is still as `job` shows it, and (`first`) no unfinished job of its device comes before it.
    */
-  function setIfPending(job: JobRow, patch: Partial<JobRow>, asRead = false): Promise<JobRow | null> {
+  function setIfPending(
+    job: JobRow,
+    patch: Partial<JobRow>,
+    asRead = false,
+    first = true,
+  ): Promise<JobRow | null> {
     return setWhere(job, patch, 'pending', (w) =>
       asRead
-        ? repo.updateIfAsRead(job.id, job.updated_at, w, true)
+        ? repo.updateIfAsRead(job.id, job.updated_at, w, first)
         : repo.updateIfStatus(job.id, 'pending', w),
     );
   }
@@ -523,15 +528,12 @@ export function createJobsService(
      * if its row is still as `job` shows it.
      */
     async resume(job: JobRow, sessionId: string | null = null, asRead = false): Promise<JobRow | null> {
-      const patch = {
-        status: 'running' as const,
-        command_key: commandKeyOf(job),
-        owner: o.processId,
-        session_id: sessionId,
-      };
-      const resumed = asRead
-        ? await setWhere(job, patch, 'pending', (w) => repo.updateIfAsRead(job.id, job.updated_at, w))
-        : await setIfPending(job, patch);
+      const resumed = await setIfPending(
+        job,
+        { status: 'running', command_key: commandKeyOf(job), owner: o.processId, session_id: sessionId },
+        asRead,
+        false,
+      );
       if (!resumed) return null;
       await tellDevices(job.device_id, { started: true });
       return resumed;
