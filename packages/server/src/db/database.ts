@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { backupInWorker } from './backup-worker';
 import { finishPass, startCheckpointer, type Checkpointer } from './checkpointer';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -125,8 +126,8 @@ export interface GroupCommit {
   /** Whether a group is open. */
   readonly open: boolean;
   /**
-   * Runs `run` with no group open meanwhile: writes commit one by one (a backup's steps, run in
-   * later turns, fail as busy while a write transaction is open).
+   * Runs `run` with no group open meanwhile: writes commit one by one (an in-memory database's
+   * backup: its steps, run in later turns, fail as busy while a write transaction is open).
    */
   without<R>(run: () => Promise<R>): Promise<R>;
 }
@@ -198,6 +199,30 @@ export function createGroupCommit(sqlite: SQLite.Database): GroupCommit {
   };
 }
 
+/** The WAL's size, in pages, at which a commit on the event loop checkpoints it (the backstop). */
+export const AUTO_CHECKPOINT_PAGES = 40_000;
+
+/**
+ * Runs `run` (a backup copying in a worker thread) with no checkpoint on the event loop: neither the
+ * automatic one nor the end of the worker's passes (while `copying.count` is above 0). The copy is
+ * one read transaction, so no checkpoint can copy past it and the WAL grows meanwhile; past
+ * AUTO_CHECKPOINT_PAGES every commit would try one, and a checkpoint syncs the files, on the event
+ * loop, while the copy fills the disk's queue. The worker's checkpoints go on, off the loop; the
+ * loop's come back when the last copy ends, failed or not.
+ */
+export async function withoutLoopCheckpoints<R>(
+  sqlite: SQLite.Database,
+  copying: { count: number },
+  run: () => Promise<R>,
+): Promise<R> {
+  if (copying.count++ === 0) sqlite.pragma('wal_autocheckpoint = 0');
+  try {
+    return await run();
+  } finally {
+    if (--copying.count === 0 && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+  }
+}
+
 /**
  * Opens the database. `onIdleError` hears about connections that fail while idle (a PostgreSQL
  * restart, an administrator's kill): the pool drops them and opens new ones; without a listener
@@ -236,7 +261,7 @@ export function openDatabase(
     // 4 MB of WAL (20,000 pages: bench/provisioning-wave 39.8 s → 35.4 to 36.6 s for 10,000 routers,
     // bench/README.md, issue 24). With a file, a worker checkpoints every 3 seconds, off the event
     // loop (./checkpointer.ts); this checkpoint at 40,000 pages (160 MB) is the backstop.
-    sqlite.pragma('wal_autocheckpoint = 40000');
+    sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
     sqlite.pragma('cache_size = -32768');
     const statements: StatementLog = { count: 0, texts: null };
     const group = createGroupCommit(sqlite);
@@ -263,6 +288,7 @@ export function openDatabase(
         return Promise.reject(err as Error);
       }
     };
+    const copying = { count: 0 };
     const intervalMs = o.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS;
     const onCheckpointError = o.onCheckpointError ?? (() => undefined);
     const checkpointer =
@@ -274,6 +300,7 @@ export function openDatabase(
             // The rest of the worker's pass, here, so that the next commit rewinds the WAL
             // (./checkpointer.ts): only what was written while the worker copied is left to copy.
             onPass: (pass) => {
+              if (copying.count > 0) return;
               group.commit();
               finishPass(sqlite, pass, onCheckpointError);
             },
@@ -283,7 +310,12 @@ export function openDatabase(
       dialect: 'sqlite',
       prepared,
       statements,
-      backup: async (destination) => void (await group.without(() => sqlite.backup(destination))),
+      // A file's copy is made in a worker thread (./backup-worker.ts), after the open group commits.
+      backup: async (destination) => {
+        if (config.path === ':memory:') return void (await group.without(() => sqlite.backup(destination)));
+        group.commit();
+        await withoutLoopCheckpoints(sqlite, copying, () => backupInWorker(config.path, destination));
+      },
       ...(checkpointer ? { checkpointer } : {}),
       destroy: async () => {
         await checkpointer?.stop();

@@ -1,14 +1,14 @@
 // SQLite's group commit (database.ts createGroupCommit): the hot statements' writes of one turn of
 // the event loop commit together at its end, each answered once committed; a failed write fails
-// alone; Kysely's statements, its transactions and a backup commit the open group first. Another
-// connection to the same file shows what is committed.
+// alone; Kysely's statements, its transactions and a backup (made in a worker thread) commit the
+// open group first. Another connection to the same file shows what is committed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './database';
+import { AUTO_CHECKPOINT_PAGES, openDatabase, withoutLoopCheckpoints, type DatabaseHandle } from './database';
 
 describe('group commit (SQLite)', () => {
   let dir: string;
@@ -89,7 +89,7 @@ describe('group commit (SQLite)', () => {
     expect(committed()).toContain('e2');
   });
 
-  it('keeps writes out of groups while a backup runs, so that its steps are not refused', async () => {
+  it('copies the database in a thread of its own while writes go on, still in groups', async () => {
     let writing = true;
     let n = 0;
     const writes: Promise<unknown>[] = [];
@@ -100,15 +100,27 @@ describe('group commit (SQLite)', () => {
     };
     more();
     const copy = join(dir, 'during.db');
-    await handle.backup!(copy);
+    const backup = handle.backup!(copy);
+    // A write while the backup runs joins the turn's group: another connection does not see it yet.
+    const grouped = handle.prepared('insert into t (name) values (?)', ['g1']);
+    expect(committed()).not.toContain('g1');
+    await backup;
     writing = false;
-    await Promise.all(writes);
-    const backup = new SQLite(copy, { readonly: true });
+    await Promise.all([...writes, grouped]);
+    expect(committed()).toContain('g1');
+    const copied = new SQLite(copy, { readonly: true });
     try {
-      expect((backup.prepare('select count(*) as n from t').get() as { n: number }).n).toBeGreaterThan(0);
+      expect(copied.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect((copied.prepare('select count(*) as n from t').get() as { n: number }).n).toBeGreaterThan(0);
     } finally {
-      backup.close();
+      copied.close();
     }
+  });
+
+  it('answers a backup that cannot be written with the reason', async () => {
+    await expect(handle.backup!(join(dir, 'no-such-directory', 'copy.db'))).rejects.toThrow(
+      /SQLite backup failed: .*directory does not exist/,
+    );
   });
 
   it('commits the open group before a backup, which then holds its writes', async () => {
@@ -121,6 +133,50 @@ describe('group commit (SQLite)', () => {
       expect(backup.prepare("select count(*) as n from t where name = 'd1'").get()).toEqual({ n: 1 });
     } finally {
       backup.close();
+    }
+  });
+});
+
+describe('no checkpoint on the event loop while a backup copies (withoutLoopCheckpoints)', () => {
+  const autoCheckpoint = (db: SQLite.Database) => db.pragma('wal_autocheckpoint', { simple: true });
+
+  it('turns the automatic checkpoint off until the last of overlapping copies ends', async () => {
+    const db = new SQLite(':memory:');
+    db.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+    const copying = { count: 0 };
+    let finishSecond!: () => void;
+    try {
+      const second = new Promise<void>((done) => (finishSecond = done));
+      const outer = withoutLoopCheckpoints(db, copying, async () => {
+        expect(autoCheckpoint(db)).toBe(0);
+        const inner = withoutLoopCheckpoints(db, copying, () => second);
+        expect(copying.count).toBe(2);
+        await inner;
+        // The other copy ended; this one still copies.
+        expect(autoCheckpoint(db)).toBe(0);
+      });
+      await new Promise((r) => setImmediate(r));
+      expect(autoCheckpoint(db)).toBe(0);
+      finishSecond();
+      await outer;
+      expect(copying.count).toBe(0);
+      expect(autoCheckpoint(db)).toBe(AUTO_CHECKPOINT_PAGES);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('turns it back on when the copy fails, and answers the failure', async () => {
+    const db = new SQLite(':memory:');
+    const copying = { count: 0 };
+    try {
+      await expect(
+        withoutLoopCheckpoints(db, copying, () => Promise.reject(new Error('disk full'))),
+      ).rejects.toThrow('disk full');
+      expect(copying.count).toBe(0);
+      expect(autoCheckpoint(db)).toBe(AUTO_CHECKPOINT_PAGES);
+    } finally {
+      db.close();
     }
   });
 });

@@ -1,8 +1,9 @@
 // Scheduled backups of the SQLite database (issue 18 point 4; settings database.backupEnabled,
-// backupInterval in hours, maxBackups): SQLite's online backup (better-sqlite3 `backup`), which copies
-// a consistent database while the server keeps writing, into `backups/` beside the database file;
-// beyond maxBackups the oldest are deleted. The settings are read at each check, so a save takes
-// effect without a restart. PostgreSQL is backed up with its own tools (pg_dump): unavailable here.
+// backupInterval in hours, maxBackups): SQLite's online backup (better-sqlite3 `backup`, in a worker
+// thread: db/backup-worker.ts), which copies a consistent database while the server keeps writing,
+// into `backups/` beside the database file; beyond maxBackups the oldest are deleted. The settings
+// are read at each check, so a save takes effect without a restart. PostgreSQL is backed up with its
+// own tools (pg_dump): unavailable here.
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BackupList } from '../../contract';
