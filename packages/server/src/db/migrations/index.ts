@@ -25,6 +25,7 @@ import * as m0023 from './0023-device-counts';
 import * as m0025 from './0025-job-counts';
 import * as m0026 from './0026-device-previous-status';
 import * as m0027 from './0027-unused-indexes';
+import * as m0028 from './0028-sqlite-device-counts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0025-job-counts': m0025,
   '0026-device-previous-status': m0026,
   '0027-unused-indexes': m0027,
+  '0028-sqlite-device-counts': m0028,
 };

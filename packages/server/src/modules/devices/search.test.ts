@@ -281,7 +281,8 @@ function searchSuite(
           (await sql<{ n: number }>`select total_changes() as n`.execute(rec.db)).rows[0]!.n;
         const before = await changes();
         await rec.repo.update(device!.id, {
-          status: 'online',
+          // As it was: a status that changes moves the status counts too (migration 0028).
+          status: device!.status,
           last_inform_at: new Date().toISOString(),
           last_events: '["2 PERIODIC"]',
           software_version: 'V2',
