@@ -2,8 +2,10 @@
 // inserts one at a time and many in one statement, status changes, updates that leave the status
 // alone, and deletes. The device list's unfiltered and status-filtered totals read them.
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
+import { migrateToLatest } from '../src/db/database';
+import { migrations } from '../src/db/migrations/index';
 import type { Database } from '../src/db/schema';
 import type { DeviceStatus } from '../src/db/tables/devices';
 import { createDevicesRepository } from '../src/modules/devices/repository';
@@ -75,4 +77,39 @@ export async function countsStayExact(db: Kysely<Database>, dialect: 'sqlite' | 
   await sql`delete from devices`.execute(db);
   await check();
   expect(await repo.countByStatus()).toEqual({ online: 0, offline: 0, provisioning: 0, error: 0 });
+}
+
+/**
+ * The counts' migration on a database that already has devices: migrated up to `before` (the
+ * migration before the counts), three devices written, then the rest: the counts include them.
+ */
+export async function countsIncludeDevicesBefore(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  before: string,
+): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  expect((await migrator.migrateTo(before)).error).toBeUndefined();
+  await db
+    .insertInto('devices')
+    .values(
+      (['online', 'online', 'error'] as const).map((status, i) => ({
+        id: `before-${i}`,
+        oui: '00259E',
+        product_class: 'EG8145V5',
+        serial_number: `B${i}`,
+        status,
+        last_inform_at: now,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  await migrateToLatest(db);
+  expect(await createDevicesRepository(db, dialect).countByStatus()).toEqual({
+    online: 2,
+    offline: 0,
+    provisioning: 0,
+    error: 1,
+  });
 }
