@@ -7,7 +7,7 @@
 // committed alone for the whole copy, and the last step wrote the copy's cached pages and synced the
 // file, on the event loop: 220 ms for a 100 MB database (bench/README.md, session-mix). The copy
 // holds the checkpoints back, so the event loop runs none meanwhile (database.ts,
-// withoutLoopCheckpoints).
+// createLoopCheckpoints).
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';

@@ -203,24 +203,51 @@ export function createGroupCommit(sqlite: SQLite.Database): GroupCommit {
 export const AUTO_CHECKPOINT_PAGES = 40_000;
 
 /**
- * Runs `run` (a backup copying in a worker thread) with no checkpoint on the event loop: neither the
- * automatic one nor the end of the worker's passes (while `copying.count` is above 0). The copy is
+ * The event loop's checkpoints while backups copy in a worker thread (./backup-worker.ts). A copy is
  * one read transaction, so no checkpoint can copy past it and the WAL grows meanwhile; past
- * AUTO_CHECKPOINT_PAGES every commit would try one, and a checkpoint syncs the files, on the event
- * loop, while the copy fills the disk's queue. The worker's checkpoints go on, off the loop; the
- * loop's come back when the last copy ends, failed or not.
+ * AUTO_CHECKPOINT_PAGES every commit on the event loop would try one, and a checkpoint syncs the
+ * files, on the event loop, while the copy fills the disk's queue. So while any copy runs (`during`),
+ * the automatic checkpoint is set to 0 pages and the end of the worker's passes is left out
+ * (`passEnded` answers false); the worker's own passes go on, off the loop. When the last copy ends,
+ * the automatic checkpoint comes back only after the worker's next pass has copied what was written
+ * meanwhile (else the first commit after the copy would copy all of it, on the event loop), or
+ * after `fallbackMs` if no pass comes (a worker that died). Without a worker, at once.
  */
-export async function withoutLoopCheckpoints<R>(
-  sqlite: SQLite.Database,
-  copying: { count: number },
-  run: () => Promise<R>,
-): Promise<R> {
-  if (copying.count++ === 0) sqlite.pragma('wal_autocheckpoint = 0');
-  try {
-    return await run();
-  } finally {
-    if (--copying.count === 0 && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+export function createLoopCheckpoints(sqlite: SQLite.Database, o: { worker: boolean; fallbackMs: number }) {
+  let copies = 0;
+  let waiting = false;
+  const setAuto = (pages: number) => {
+    if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${pages}`);
+  };
+  function resume(): void {
+    waiting = false;
+    setAuto(AUTO_CHECKPOINT_PAGES);
   }
+  return {
+    async during<R>(run: () => Promise<R>): Promise<R> {
+      if (copies === 0 && !waiting) setAuto(0);
+      copies++;
+      try {
+        return await run();
+      } finally {
+        if (--copies === 0) {
+          if (!o.worker) resume();
+          else {
+            waiting = true;
+            setTimeout(() => {
+              if (waiting && copies === 0) resume();
+            }, o.fallbackMs).unref();
+          }
+        }
+      }
+    },
+    /** A worker's pass ended: whether the event loop may finish it now (no copy running). */
+    passEnded(): boolean {
+      if (copies > 0) return false;
+      if (waiting) resume();
+      return true;
+    },
+  };
 }
 
 /**
@@ -288,7 +315,6 @@ export function openDatabase(
         return Promise.reject(err as Error);
       }
     };
-    const copying = { count: 0 };
     const intervalMs = o.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS;
     const onCheckpointError = o.onCheckpointError ?? (() => undefined);
     const checkpointer =
@@ -300,11 +326,15 @@ export function openDatabase(
             // The rest of the worker's pass, here, so that the next commit rewinds the WAL
             // (./checkpointer.ts): only what was written while the worker copied is left to copy.
             onPass: (pass) => {
-              if (copying.count > 0) return;
+              if (!loopCheckpoints.passEnded()) return;
               group.commit();
               finishPass(sqlite, pass, onCheckpointError);
             },
           });
+    const loopCheckpoints = createLoopCheckpoints(sqlite, {
+      worker: checkpointer !== undefined,
+      fallbackMs: 3 * intervalMs,
+    });
     return {
       db,
       dialect: 'sqlite',
@@ -314,7 +344,7 @@ export function openDatabase(
       backup: async (destination) => {
         if (config.path === ':memory:') return void (await group.without(() => sqlite.backup(destination)));
         group.commit();
-        await withoutLoopCheckpoints(sqlite, copying, () => backupInWorker(config.path, destination));
+        await loopCheckpoints.during(() => backupInWorker(config.path, destination));
       },
       ...(checkpointer ? { checkpointer } : {}),
       destroy: async () => {

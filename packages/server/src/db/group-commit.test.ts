@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTO_CHECKPOINT_PAGES, openDatabase, withoutLoopCheckpoints, type DatabaseHandle } from './database';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AUTO_CHECKPOINT_PAGES, createLoopCheckpoints, openDatabase, type DatabaseHandle } from './database';
 
 describe('group commit (SQLite)', () => {
   let dir: string;
@@ -137,46 +137,54 @@ describe('group commit (SQLite)', () => {
   });
 });
 
-describe('no checkpoint on the event loop while a backup copies (withoutLoopCheckpoints)', () => {
+describe('no checkpoint on the event loop while a backup copies (createLoopCheckpoints)', () => {
   const autoCheckpoint = (db: SQLite.Database) => db.pragma('wal_autocheckpoint', { simple: true });
+  let db: SQLite.Database;
+  beforeEach(() => {
+    db = new SQLite(':memory:');
+    db.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+  });
+  afterEach(() => db.close());
 
   it('turns the automatic checkpoint off until the last of overlapping copies ends', async () => {
-    const db = new SQLite(':memory:');
-    db.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
-    const copying = { count: 0 };
+    const loop = createLoopCheckpoints(db, { worker: false, fallbackMs: 60_000 });
     let finishSecond!: () => void;
-    try {
-      const second = new Promise<void>((done) => (finishSecond = done));
-      const outer = withoutLoopCheckpoints(db, copying, async () => {
-        expect(autoCheckpoint(db)).toBe(0);
-        const inner = withoutLoopCheckpoints(db, copying, () => second);
-        expect(copying.count).toBe(2);
-        await inner;
-        // The other copy ended; this one still copies.
-        expect(autoCheckpoint(db)).toBe(0);
-      });
-      await new Promise((r) => setImmediate(r));
+    const second = new Promise<void>((done) => (finishSecond = done));
+    const outer = loop.during(async () => {
       expect(autoCheckpoint(db)).toBe(0);
-      finishSecond();
-      await outer;
-      expect(copying.count).toBe(0);
-      expect(autoCheckpoint(db)).toBe(AUTO_CHECKPOINT_PAGES);
-    } finally {
-      db.close();
-    }
+      const inner = loop.during(() => second);
+      expect(loop.passEnded()).toBe(false);
+      await inner;
+      // The other copy ended; this one still copies.
+      expect(autoCheckpoint(db)).toBe(0);
+    });
+    await new Promise((r) => setImmediate(r));
+    finishSecond();
+    await outer;
+    expect(autoCheckpoint(db)).toBe(AUTO_CHECKPOINT_PAGES);
+    expect(loop.passEnded()).toBe(true);
   });
 
   it('turns it back on when the copy fails, and answers the failure', async () => {
-    const db = new SQLite(':memory:');
-    const copying = { count: 0 };
-    try {
-      await expect(
-        withoutLoopCheckpoints(db, copying, () => Promise.reject(new Error('disk full'))),
-      ).rejects.toThrow('disk full');
-      expect(copying.count).toBe(0);
-      expect(autoCheckpoint(db)).toBe(AUTO_CHECKPOINT_PAGES);
-    } finally {
-      db.close();
-    }
+    const loop = createLoopCheckpoints(db, { worker: false, fallbackMs: 60_000 });
+    await expect(loop.during(() => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    expect(autoCheckpoint(db)).toBe(AUTO_CHECKPOINT_PAGES);
+  });
+
+  it('with a worker, waits for its next pass to copy what the copy held back, then turns it back on', async () => {
+    const loop = createLoopCheckpoints(db, { worker: true, fallbackMs: 60_000 });
+    await loop.during(async () => expect(loop.passEnded()).toBe(false));
+    // The copy ended, the backlog is still in the WAL: the first commit must not copy it on the loop.
+    expect(autoCheckpoint(db)).toBe(0);
+    expect(loop.passEnded()).toBe(true);
+    expect(autoCheckpoint(db)).toBe(AUTO_CHECKPOINT_PAGES);
+  });
+
+  it('with a worker that makes no pass, turns it back on after a while', async () => {
+    const loop = createLoopCheckpoints(db, { worker: true, fallbackMs: 20 });
+    await loop.during(async () => undefined);
+    expect(autoCheckpoint(db)).toBe(0);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(autoCheckpoint(db)).toBe(AUTO_CHECKPOINT_PAGES);
   });
 });

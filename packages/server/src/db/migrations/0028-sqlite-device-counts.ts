@@ -18,28 +18,32 @@ const add = (status: string, delta: number) =>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.introspection instanceof SqliteIntrospector)) return;
-  await db.schema
-    .createTable('device_counts')
-    .addColumn('status', 'varchar(16)', (c) => c.primaryKey())
-    .addColumn('n', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await sql
-    .raw(`create trigger devices_count_insert after insert on devices begin ${add('new.status', 1)} end`)
-    .execute(db);
-  await sql
-    .raw(`create trigger devices_count_delete after delete on devices begin ${add('old.status', -1)} end`)
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger devices_count_status after update of status on devices
+  // Kysely runs SQLite migrations outside a transaction: in one, a failure leaves nothing half made,
+  // and no other connection writes a device between the triggers and the counts as they stand.
+  await db.transaction().execute(async (trx) => {
+    await trx.schema
+      .createTable('device_counts')
+      .addColumn('status', 'varchar(16)', (c) => c.primaryKey())
+      .addColumn('n', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await sql
+      .raw(`create trigger devices_count_insert after insert on devices begin ${add('new.status', 1)} end`)
+      .execute(trx);
+    await sql
+      .raw(`create trigger devices_count_delete after delete on devices begin ${add('old.status', -1)} end`)
+      .execute(trx);
+    await sql
+      .raw(
+        `create trigger devices_count_status after update of status on devices
          when old.status is not new.status
          begin ${add('old.status', -1)} ${add('new.status', 1)} end`,
-    )
-    .execute(db);
-  // The counts as they stand; the migration's transaction holds every other writer off meanwhile.
-  await sql`insert into device_counts (status, n) select status, count(*) from devices group by status`.execute(
-    db,
-  );
+      )
+      .execute(trx);
+    // The counts as they stand.
+    await sql`insert into device_counts (status, n) select status, count(*) from devices group by status`.execute(
+      trx,
+    );
+  });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
