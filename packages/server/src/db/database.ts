@@ -317,24 +317,21 @@ export function openDatabase(
     };
     const intervalMs = o.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS;
     const onCheckpointError = o.onCheckpointError ?? (() => undefined);
-    const checkpointer =
-      config.path === ':memory:' || intervalMs <= 0
-        ? undefined
-        : startCheckpointer(config.path, {
-            intervalMs,
-            onError: onCheckpointError,
-            // The rest of the worker's pass, here, so that the next commit rewinds the WAL
-            // (./checkpointer.ts): only what was written while the worker copied is left to copy.
-            onPass: (pass) => {
-              if (!loopCheckpoints.passEnded()) return;
-              group.commit();
-              finishPass(sqlite, pass, onCheckpointError);
-            },
-          });
-    const loopCheckpoints = createLoopCheckpoints(sqlite, {
-      worker: checkpointer !== undefined,
-      fallbackMs: 3 * intervalMs,
-    });
+    const withWorker = config.path !== ':memory:' && intervalMs > 0;
+    const loopCheckpoints = createLoopCheckpoints(sqlite, { worker: withWorker, fallbackMs: 3 * intervalMs });
+    const checkpointer = !withWorker
+      ? undefined
+      : startCheckpointer(config.path, {
+          intervalMs,
+          onError: onCheckpointError,
+          // The rest of the worker's pass, here, so that the next commit rewinds the WAL
+          // (./checkpointer.ts): only what was written while the worker copied is left to copy.
+          onPass: (pass) => {
+            if (!loopCheckpoints.passEnded()) return;
+            group.commit();
+            finishPass(sqlite, pass, onCheckpointError);
+          },
+        });
     return {
       db,
       dialect: 'sqlite',
