@@ -9,6 +9,7 @@
 // holds the checkpoints back, so the event loop runs none meanwhile (database.ts,
 // createLoopCheckpoints).
 import { createRequire } from 'node:module';
+import { rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
@@ -32,26 +33,93 @@ const Database = require(workerData.driver);
 
 const driver = createRequire(import.meta.url).resolve('better-sqlite3');
 
-/** Copies the SQLite database at `source` to the new file `destination`, in a worker thread. */
-export function backupInWorker(source: string, destination: string): Promise<void> {
+/** How long a stopped backup's thread is given to end before it is left behind. */
+const TERMINATE_WAIT_MS = 5000;
+
+/**
+ * Copies the SQLite database at `source` to the new file `destination`, in a worker thread. The copy
+ * is written beside it as `destination`.partial and renamed once whole, so that a copy that failed
+ * or was stopped is never taken for a backup; the partial file is deleted. After `timeoutMs`, or
+ * when `signal` aborts, the thread is ended and the promise fails with the reason: a destination that
+ * does not answer would otherwise hold the copy's read transaction open, and with it every
+ * checkpoint, for good.
+ */
+export async function backupInWorker(
+  source: string,
+  destination: string,
+  o: { timeoutMs: number; signal?: AbortSignal },
+): Promise<void> {
+  const target = resolve(destination);
+  const partial = `${target}.partial`;
+  try {
+    // A partial copy left by a process that ended mid-copy is not a database to copy into.
+    await rm(partial, { force: true });
+    await copy(resolve(source), partial, target, o);
+    await rename(partial, target);
+  } catch (err) {
+    await rm(partial, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
+function copy(
+  source: string,
+  partial: string,
+  target: string,
+  o: { timeoutMs: number; signal?: AbortSignal },
+): Promise<void> {
   return new Promise<void>((done, fail) => {
+    if (o.signal?.aborted) return fail(stopped(o.signal));
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       execArgv: [],
-      workerData: { driver, source: resolve(source), destination: resolve(destination) },
+      workerData: { driver, source, destination: partial },
     });
     let settled = false;
-    worker.once('message', (m: { done: true } | { error: string }) => {
+    const settle = (err?: Error) => {
+      if (settled) return;
       settled = true;
-      if ('error' in m) fail(new Error(`SQLite backup failed: ${m.error}`));
+      clearTimeout(timer);
+      o.signal?.removeEventListener('abort', onAbort);
+      if (err) fail(err);
       else done();
+    };
+    // Ends the thread, then fails: a thread stuck in a write the disk does not answer cannot be
+    // ended (it runs no JavaScript until the write returns), and is left behind after a while.
+    let ending: Error | null = null;
+    const end = (err: Error) => {
+      if (settled || ending) return;
+      ending = err;
+      const waited = setTimeout(() => settle(err), TERMINATE_WAIT_MS);
+      void worker.terminate().finally(() => {
+        clearTimeout(waited);
+        settle(err);
+      });
+    };
+    const timer = setTimeout(
+      () =>
+        end(
+          new Error(
+            `SQLite backup to ${target} did not finish within ${Math.round(o.timeoutMs / 1000)} s and was stopped: ` +
+              'check that the disk it is written to answers and has room',
+          ),
+        ),
+      o.timeoutMs,
+    );
+    const onAbort = () => end(stopped(o.signal!));
+    o.signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (m: { done: true } | { error: string }) => {
+      if ('error' in m) settle(new Error(`SQLite backup failed: ${m.error}`));
+      else settle();
     });
-    worker.once('error', (err) => {
-      settled = true;
-      fail(err);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) fail(new Error(`SQLite backup failed: its thread ended (exit code ${code})`));
-    });
+    worker.once('error', (err) => settle(err));
+    worker.once('exit', (code) =>
+      settle(ending ?? new Error(`SQLite backup failed: its thread ended (exit code ${code})`)),
+    );
   });
+}
+
+function stopped(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return new Error(`SQLite backup stopped: ${reason instanceof Error ? reason.message : String(reason)}`);
 }

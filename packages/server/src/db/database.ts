@@ -1,5 +1,6 @@
 // One database layer for SQLite (better-sqlite3, WAL) and PostgreSQL (pg), one migration set for both.
 import { mkdirSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -42,8 +43,12 @@ export interface DatabaseHandle {
   dialect: Dialect;
   prepared: PreparedQuery;
   statements: StatementLog;
-  /** SQLite only: copies the database, while it is in use, to `destination` (SQLite's online backup). */
-  backup?: (destination: string) => Promise<void>;
+  /**
+   * SQLite only: copies the database, while it is in use, to `destination` (SQLite's online backup).
+   * A file's copy fails after `timeoutMs` (by default backupTimeoutMs of its size), or when `signal`
+   * aborts, and then leaves no file behind.
+   */
+  backup?: (destination: string, o?: { timeoutMs?: number; signal?: AbortSignal }) => Promise<void>;
   /** SQLite with a file only: the worker that checkpoints its WAL (./checkpointer.ts). */
   checkpointer?: Checkpointer;
   destroy(): Promise<void>;
@@ -56,6 +61,16 @@ export interface DatabaseHandle {
  * A load that keeps all pooled connections busy that long answers 503 too, rather than queueing on.
  */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * How long a backup of a database file of `bytes` may take before it is stopped: a minute, or as
+ * long as a disk writing 4 MB a second would take (a 100 MB database copied in 0.5 s here under
+ * load, bench/README.md). While a copy runs no checkpoint can pass it, so a destination that hangs
+ * would let the WAL grow without end.
+ */
+export function backupTimeoutMs(bytes: number): number {
+  return Math.max(60_000, Math.ceil(bytes / 4_000));
+}
 
 /** How often SQLite's WAL is checkpointed off the event loop (./checkpointer.ts). */
 export const CHECKPOINT_INTERVAL_MS = 3000;
@@ -250,6 +265,16 @@ export function createLoopCheckpoints(sqlite: SQLite.Database, o: { worker: bool
   };
 }
 
+/** The size of a SQLite database file and its WAL, in bytes (0 for a file not there). */
+async function databaseBytes(path: string): Promise<number> {
+  const size = (p: string) =>
+    stat(p).then(
+      (s) => s.size,
+      () => 0,
+    );
+  return (await size(path)) + (await size(`${path}-wal`));
+}
+
 /**
  * Opens the database. `onIdleError` hears about connections that fail while idle (a PostgreSQL
  * restart, an administrator's kill): the pool drops them and opens new ones; without a listener
@@ -289,6 +314,10 @@ export function openDatabase(
     // bench/README.md, issue 24). With a file, a worker checkpoints every 3 seconds, off the event
     // loop (./checkpointer.ts); this checkpoint at 40,000 pages (160 MB) is the backstop.
     sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+    // The WAL file is not cut when it starts over; past the backstop's size (only after a long backup
+    // held the checkpoints back, or a worker that died) it is cut back to it when it starts over.
+    const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
+    sqlite.pragma(`journal_size_limit = ${AUTO_CHECKPOINT_PAGES * pageSize}`);
     sqlite.pragma('cache_size = -32768');
     const statements: StatementLog = { count: 0, texts: null };
     const group = createGroupCommit(sqlite);
@@ -332,19 +361,35 @@ export function openDatabase(
             finishPass(sqlite, pass, onCheckpointError);
           },
         });
+    // The copies running, stopped when the database closes.
+    const copies = new Set<{ stop: AbortController; ended: Promise<unknown> }>();
     return {
       db,
       dialect: 'sqlite',
       prepared,
       statements,
       // A file's copy is made in a worker thread (./backup-worker.ts), after the open group commits.
-      backup: async (destination) => {
+      backup: async (destination, b = {}) => {
         if (config.path === ':memory:') return void (await group.without(() => sqlite.backup(destination)));
         group.commit();
-        await loopCheckpoints.during(() => backupInWorker(config.path, destination));
+        const stop = new AbortController();
+        const signal = b.signal ? AbortSignal.any([b.signal, stop.signal]) : stop.signal;
+        const ended = loopCheckpoints.during(async () => {
+          const timeoutMs = b.timeoutMs ?? backupTimeoutMs(await databaseBytes(config.path));
+          await backupInWorker(config.path, destination, { timeoutMs, signal });
+        });
+        const copy = { stop, ended: ended.catch(() => undefined) };
+        copies.add(copy);
+        try {
+          await ended;
+        } finally {
+          copies.delete(copy);
+        }
       },
       ...(checkpointer ? { checkpointer } : {}),
       destroy: async () => {
+        for (const copy of copies) copy.stop.abort(new Error('the database is closing'));
+        await Promise.all([...copies].map((c) => c.ended));
         await checkpointer?.stop();
         await db.destroy();
       },

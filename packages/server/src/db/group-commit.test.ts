@@ -2,7 +2,7 @@
 // the event loop commit together at its end, each answered once committed; a failed write fails
 // alone; Kysely's statements, its transactions and a backup (made in a worker thread) commit the
 // open group first. Another connection to the same file shows what is committed.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -121,6 +121,43 @@ describe('group commit (SQLite)', () => {
     await expect(handle.backup!(join(dir, 'no-such-directory', 'copy.db'))).rejects.toThrow(
       /SQLite backup failed: .*directory does not exist/,
     );
+  });
+
+  it('stops a backup that outlasts its time, and leaves no file behind', async () => {
+    const copy = join(dir, 'late.db');
+    await expect(handle.backup!(copy, { timeoutMs: 1 })).rejects.toThrow(
+      /SQLite backup to .*late\.db did not finish within 0 s and was stopped: check that the disk/,
+    );
+    expect(readdirSync(dir).filter((n) => n.startsWith('late.db'))).toEqual([]);
+    // The next one is whole.
+    await handle.backup!(copy);
+    expect(readdirSync(dir).filter((n) => n.startsWith('late.db'))).toEqual(['late.db']);
+  });
+
+  it('stops a backup when its signal aborts, and leaves no file behind', async () => {
+    const copy = join(dir, 'aborted.db');
+    const stop = new AbortController();
+    const backup = handle.backup!(copy, { signal: stop.signal });
+    stop.abort(new Error('the server is stopping'));
+    await expect(backup).rejects.toThrow('SQLite backup stopped: the server is stopping');
+    expect(readdirSync(dir).filter((n) => n.startsWith('aborted.db'))).toEqual([]);
+  });
+
+  it('stops the backups still running when the database closes', async () => {
+    const path = join(dir, 'closing.db');
+    const closing = openDatabase({ kind: 'sqlite', path }, { checkpointIntervalMs: 0 });
+    await sql`create table t (name text)`.execute(closing.db);
+    const backup = closing.backup!(join(dir, 'closing-copy.db'));
+    const outcome = backup.then(
+      () => 'copied',
+      (err: Error) => err.message,
+    );
+    await closing.destroy();
+    // Settled before destroy answered, as stopped.
+    expect(await Promise.race([outcome, 'still running'])).toBe(
+      'SQLite backup stopped: the database is closing',
+    );
+    expect(readdirSync(dir).filter((n) => n.startsWith('closing-copy.db'))).toEqual([]);
   });
 
   it('commits the open group before a backup, which then holds its writes', async () => {

@@ -1,7 +1,7 @@
 // Issue 18 point 4: scheduled SQLite backups through the real server: SQLite's online backup into
 // backups/ beside the database while routers keep informing, the schedule following the settings
 // (backupEnabled, backupInterval, maxBackups) without a restart, the list GET /api/settings/backups.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,33 @@ describe('scheduled SQLite backups', () => {
     await save({ backupEnabled: false });
     expect(await backups.tick(now + 100 * HOUR)).toBe(false);
     expect(existsSync(list.directory)).toBe(true);
+  });
+
+  it('never lists a copy left unfinished, and deletes it at the next backup', async () => {
+    const { backups } = acs.app.services;
+    const before = (await acs.api('GET', '/api/settings/backups')).json();
+    // What a process that ended mid-copy leaves (db/backup-worker.ts writes to .partial, then renames).
+    const partial = join(before.directory, 'provisor-20260101T000000000Z.db.partial');
+    writeFileSync(partial, 'half a database');
+    expect((await acs.api('GET', '/api/settings/backups')).json().backups).toEqual(before.backups);
+    // Newer than the previous test's (maxBackups is 2 there), so kept.
+    const name = await backups.run(Date.now() + 10 * HOUR);
+    expect(existsSync(partial)).toBe(false);
+    expect(readdirSync(before.directory).filter((n) => n.endsWith('.partial'))).toEqual([]);
+    const names = (await acs.api('GET', '/api/settings/backups'))
+      .json()
+      .backups.map((b: { name: string }) => b.name);
+    expect(names).toContain(name);
+  });
+
+  it('stops a backup running when the server stops, leaving no file', async () => {
+    const { backups } = acs.app.services;
+    const before = readdirSync((await acs.api('GET', '/api/settings/backups')).json().directory).sort();
+    const running = backups.run(Date.parse('2030-01-01T00:00:00Z'));
+    await backups.stop();
+    await expect(running).rejects.toThrow('SQLite backup stopped: the server is stopping');
+    const directory = (await acs.api('GET', '/api/settings/backups')).json().directory;
+    expect(readdirSync(directory).sort()).toEqual(before);
   });
 });
 

@@ -2,8 +2,11 @@
 // backupInterval in hours, maxBackups): SQLite's online backup (better-sqlite3 `backup`, in a worker
 // thread: db/backup-worker.ts), which copies a consistent database while the server keeps writing,
 // into `backups/` beside the database file; beyond maxBackups the oldest are deleted. The settings
-// are read at each check, so a save takes effect without a restart. PostgreSQL is backed up with its
-// own tools (pg_dump): unavailable here.
+// are read at each check, so a save takes effect without a restart. A copy is written under a
+// .partial name and renamed once whole; one that fails, outlasts its time (db/database.ts,
+// backupTimeoutMs) or is stopped with the server leaves no file, and one a crash left unfinished is
+// never listed and is deleted at the next backup. PostgreSQL is backed up with its own tools
+// (pg_dump): unavailable here.
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BackupList } from '../../contract';
@@ -11,7 +14,7 @@ import type { SettingsService } from './service';
 
 export interface BackupsDeps {
   /** The database's online backup; absent on PostgreSQL. */
-  backup: ((destination: string) => Promise<void>) | undefined;
+  backup: ((destination: string, o?: { signal?: AbortSignal }) => Promise<void>) | undefined;
   /** The SQLite file ('' on PostgreSQL, ':memory:' for a database without one). */
   databasePath: string;
   settings: Pick<SettingsService, 'get'>;
@@ -19,6 +22,8 @@ export interface BackupsDeps {
 }
 
 const NAME = /^provisor-(\d{8}T\d{6}\d{3}Z)\.db$/;
+/** A copy not finished: its process ended while copying (db/backup-worker.ts renames a whole one). */
+const PARTIAL = /^provisor-\d{8}T\d{9}Z\.db\.partial$/;
 const CHECK_EVERY_MS = 60_000;
 
 /** provisor-20261123T231800123Z.db: sortable, no characters a file system refuses. */
@@ -36,15 +41,19 @@ export function createBackups({ backup, databasePath, settings, onError }: Backu
   const available = backup !== undefined && databasePath !== '' && databasePath !== ':memory:';
   const directory = available ? join(dirname(databasePath), 'backups') : '';
   let running: Promise<string> | null = null;
+  let stopping: AbortController | null = null;
   let timer: NodeJS.Timeout | null = null;
 
-  async function names(): Promise<string[]> {
-    const entries = await readdir(directory).catch((err: NodeJS.ErrnoException) => {
+  async function entries(): Promise<string[]> {
+    return readdir(directory).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return [] as string[];
       throw err;
     });
+  }
+
+  async function names(): Promise<string[]> {
     // Newest first (the names sort by time).
-    return entries
+    return (await entries())
       .filter((n) => NAME.test(n))
       .sort()
       .reverse();
@@ -65,14 +74,22 @@ export function createBackups({ backup, databasePath, settings, onError }: Backu
   function run(now = Date.now()): Promise<string> {
     if (!available || !backup)
       return Promise.reject(new Error('Backups run only on SQLite with a database file'));
-    running ??= (async () => {
+    if (running) return running;
+    const stop = new AbortController();
+    stopping = stop;
+    running = (async () => {
       await mkdir(directory, { recursive: true });
+      const partials = (await entries()).filter((n) => PARTIAL.test(n));
+      await Promise.all(partials.map((n) => rm(join(directory, n), { force: true })));
       const name = nameAt(now);
-      await backup(join(directory, name));
+      await backup(join(directory, name), { signal: stop.signal });
       const excess = (await names()).slice(settings.get().database.maxBackups);
       await Promise.all(excess.map((n) => rm(join(directory, n), { force: true })));
       return name;
-    })().finally(() => (running = null));
+    })().finally(() => {
+      running = null;
+      stopping = null;
+    });
     return running;
   }
 
@@ -96,9 +113,11 @@ export function createBackups({ backup, databasePath, settings, onError }: Backu
       timer = setInterval(() => void tick().catch(onError), CHECK_EVERY_MS);
       timer.unref();
     },
+    /** Stops the schedule, and a backup running (it leaves no file). */
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = null;
+      stopping?.abort(new Error('the server is stopping'));
       await running?.catch(() => undefined);
     },
   };
