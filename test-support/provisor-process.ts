@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../packages/server/src/node-flags';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
@@ -56,7 +57,13 @@ export async function startProvisorProcess(o: ProvisorProcessOptions = {}): Prom
   let log = '';
   const child = spawn(
     process.execPath,
-    [...(o.nodeArgs ?? []), '--import', tsxLoader, join(repoRoot, 'packages', 'server', 'src', 'main.ts')],
+    [
+      ...SERVER_NODE_FLAGS,
+      ...(o.nodeArgs ?? []),
+      '--import',
+      tsxLoader,
+      join(repoRoot, 'packages', 'server', 'src', 'main.ts'),
+    ],
     {
       cwd: dir,
       env: {

@@ -14,6 +14,7 @@ import { pinLoad, pinNote, pinServer } from '../lib/pin';
 import { roundPeaks, runRate, type RoundRow, type RoundTarget } from '../lib/rounds';
 import { runStatement, sessionBenchDatabase } from '../lib/postgres';
 import { SESSION_BENCH_ENV } from '../lib/provisor-server';
+import { SERVER_NODE_FLAGS } from '../../packages/server/src/node-flags';
 import { PEAK_LEVELS, percentile, runLoad, startCpuAccount } from '../session-throughput/load';
 import { GET_PATH, SET_PARAMETERS } from './mix';
 import { mixRouters, mixTemplates, type MixCounts } from './router';
@@ -83,10 +84,11 @@ function peaks(targets: readonly Target[]): Promise<Row[]> {
 }
 
 async function startLimit(): Promise<Target> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'limit-server.ts')], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = // With the server's own flags: the same Node for both.
+    spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', join(here, 'limit-server.ts')], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   pinServer(child.pid!);
   const url = `http://127.0.0.1:${line.toString().trim()}`;

@@ -14,6 +14,7 @@ import { pinLoad, pinNote, pinServer } from '../lib/pin';
 import { roundPeaks, runRate, type RoundRow, type RoundTarget } from '../lib/rounds';
 import { runStatement, sessionBenchDatabase } from '../lib/postgres';
 import { SESSION_BENCH_ENV } from '../lib/provisor-server';
+import { SERVER_NODE_FLAGS } from '../../packages/server/src/node-flags';
 import { PEAK_LEVELS, informBody, percentile, runLoad, startCpuAccount } from './load';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -95,11 +96,12 @@ async function startProvisor(label: string, env: Record<string, string>): Promis
 }
 
 async function startLimit(keepAlive: boolean): Promise<Target> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'limit-server.ts')], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, LIMIT_KEEP_ALIVE: keepAlive ? '1' : '0' },
-  });
+  const child = // With the server's own flags: the same Node for both.
+    spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', join(here, 'limit-server.ts')], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, LIMIT_KEEP_ALIVE: keepAlive ? '1' : '0' },
+    });
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   pinServer(child.pid!);
   const url = `http://127.0.0.1:${line.toString().trim()}`;
