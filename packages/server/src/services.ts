@@ -39,6 +39,7 @@ import { createProfilesRepository } from './modules/profiles/repository';
 import { createProfilesService, type ProfilesService } from './modules/profiles/service';
 import { defaultSettings } from './modules/settings/defaults';
 import { createSettingsService, type SettingsService } from './modules/settings/service';
+import { BackupStopped } from './db/backup-worker';
 import { createBackups, type Backups } from './modules/settings/backups';
 import { createStatsService, type StatsService } from './modules/stats/service';
 import { createActivityLog, type ActivityLog } from './modules/stats/activity';
@@ -195,7 +196,13 @@ async function build(
     backup: database.backup,
     databasePath: config.database.kind === 'sqlite' ? config.database.path : '',
     settings,
-    onError: (err) => log.error({ err }, 'the scheduled database backup failed'),
+    onError: (err) =>
+      err instanceof BackupStopped
+        ? log.info(
+            { err },
+            'the scheduled database backup was stopped with the server; the next start takes it',
+          )
+        : log.error({ err }, 'the scheduled database backup failed'),
   });
   const devices = createDevicesService(
     createDevicesRepository(database.db, database.dialect, { prepared: database.prepared }),

@@ -1,12 +1,11 @@
 // One database layer for SQLite (better-sqlite3, WAL) and PostgreSQL (pg), one migration set for both.
 import { mkdirSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
-import { backupInWorker } from './backup-worker';
+import { BackupStopped, backupInWorker } from './backup-worker';
 import { finishPass, startCheckpointer, type Checkpointer } from './checkpointer';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -45,8 +44,8 @@ export interface DatabaseHandle {
   statements: StatementLog;
   /**
    * SQLite only: copies the database, while it is in use, to `destination` (SQLite's online backup).
-   * A file's copy fails after `timeoutMs` (by default backupTimeoutMs of its size), or when `signal`
-   * aborts, and then leaves no file behind.
+   * A file's copy fails after `timeoutMs` (by default backupTimeoutMs of its size, ./backup-worker.ts),
+   * or when `signal` aborts or the database closes, and then leaves no file behind.
    */
   backup?: (destination: string, o?: { timeoutMs?: number; signal?: AbortSignal }) => Promise<void>;
   /** SQLite with a file only: the worker that checkpoints its WAL (./checkpointer.ts). */
@@ -61,16 +60,6 @@ export interface DatabaseHandle {
  * A load that keeps all pooled connections busy that long answers 503 too, rather than queueing on.
  */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
-
-/**
- * How long a backup of a database file of `bytes` may take before it is stopped: a minute, or as
- * long as a disk writing 4 MB a second would take (a 100 MB database copied in 0.5 s here under
- * load, bench/README.md). While a copy runs no checkpoint can pass it, so a destination that hangs
- * would let the WAL grow without end.
- */
-export function backupTimeoutMs(bytes: number): number {
-  return Math.max(60_000, Math.ceil(bytes / 4_000));
-}
 
 /** How often SQLite's WAL is checkpointed off the event loop (./checkpointer.ts). */
 export const CHECKPOINT_INTERVAL_MS = 3000;
@@ -265,16 +254,6 @@ export function createLoopCheckpoints(sqlite: SQLite.Database, o: { worker: bool
   };
 }
 
-/** The size of a SQLite database file and its WAL, in bytes (0 for a file not there). */
-async function databaseBytes(path: string): Promise<number> {
-  const size = (p: string) =>
-    stat(p).then(
-      (s) => s.size,
-      () => 0,
-    );
-  return (await size(path)) + (await size(`${path}-wal`));
-}
-
 /**
  * Opens the database. `onIdleError` hears about connections that fail while idle (a PostgreSQL
  * restart, an administrator's kill): the pool drops them and opens new ones; without a listener
@@ -361,8 +340,9 @@ export function openDatabase(
             finishPass(sqlite, pass, onCheckpointError);
           },
         });
-    // The copies running, stopped when the database closes.
+    // The copies running, stopped when the database closes; none starts once it is closing.
     const copies = new Set<{ stop: AbortController; ended: Promise<unknown> }>();
+    let closing = false;
     return {
       db,
       dialect: 'sqlite',
@@ -370,14 +350,17 @@ export function openDatabase(
       statements,
       // A file's copy is made in a worker thread (./backup-worker.ts), after the open group commits.
       backup: async (destination, b = {}) => {
+        if (closing) throw new BackupStopped('SQLite backup not started: the database is closing');
         if (config.path === ':memory:') return void (await group.without(() => sqlite.backup(destination)));
         group.commit();
         const stop = new AbortController();
         const signal = b.signal ? AbortSignal.any([b.signal, stop.signal]) : stop.signal;
-        const ended = loopCheckpoints.during(async () => {
-          const timeoutMs = b.timeoutMs ?? backupTimeoutMs(await databaseBytes(config.path));
-          await backupInWorker(config.path, destination, { timeoutMs, signal });
-        });
+        const ended = loopCheckpoints.during(() =>
+          backupInWorker(config.path, destination, {
+            ...(b.timeoutMs ? { timeoutMs: b.timeoutMs } : {}),
+            signal,
+          }),
+        );
         const copy = { stop, ended: ended.catch(() => undefined) };
         copies.add(copy);
         try {
@@ -388,6 +371,7 @@ export function openDatabase(
       },
       ...(checkpointer ? { checkpointer } : {}),
       destroy: async () => {
+        closing = true;
         for (const copy of copies) copy.stop.abort(new Error('the database is closing'));
         await Promise.all([...copies].map((c) => c.ended));
         await checkpointer?.stop();

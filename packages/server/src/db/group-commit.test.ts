@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BackupStopped } from './backup-worker';
 import { AUTO_CHECKPOINT_PAGES, createLoopCheckpoints, openDatabase, type DatabaseHandle } from './database';
 
 describe('group commit (SQLite)', () => {
@@ -123,27 +124,89 @@ describe('group commit (SQLite)', () => {
     );
   });
 
+  /** The files in the test's directory whose name starts with `name` (a copy, its .partial, its journal). */
+  const filesOf = (name: string) => readdirSync(dir).filter((n) => n.startsWith(name));
+
   it('stops a backup that outlasts its time, and leaves no file behind', async () => {
-    const copy = join(dir, 'late.db');
-    await expect(handle.backup!(copy, { timeoutMs: 1 })).rejects.toThrow(
-      /SQLite backup to .*late\.db did not finish within 0 s and was stopped: check that the disk/,
+    await expect(handle.backup!(join(dir, 'late.db'), { timeoutMs: 1 })).rejects.toThrow(
+      /SQLite backup to .*late\.db did not finish within 1 s and was stopped \(a backup may take a minute, .*\): check that the disk/,
     );
-    expect(readdirSync(dir).filter((n) => n.startsWith('late.db'))).toEqual([]);
+    await vi.waitFor(() => expect(filesOf('late.db')).toEqual([]));
     // The next one is whole.
-    await handle.backup!(copy);
-    expect(readdirSync(dir).filter((n) => n.startsWith('late.db'))).toEqual(['late.db']);
+    await handle.backup!(join(dir, 'late.db'));
+    expect(filesOf('late.db')).toEqual(['late.db']);
   });
 
   it('stops a backup when its signal aborts, and leaves no file behind', async () => {
-    const copy = join(dir, 'aborted.db');
     const stop = new AbortController();
-    const backup = handle.backup!(copy, { signal: stop.signal });
+    const backup = handle.backup!(join(dir, 'aborted.db'), { signal: stop.signal });
     stop.abort(new Error('the server is stopping'));
+    await expect(backup).rejects.toThrow(BackupStopped);
     await expect(backup).rejects.toThrow('SQLite backup stopped: the server is stopping');
-    expect(readdirSync(dir).filter((n) => n.startsWith('aborted.db'))).toEqual([]);
+    await vi.waitFor(() => expect(filesOf('aborted.db')).toEqual([]));
   });
 
-  it('stops the backups still running when the database closes', async () => {
+  it('stops a copy already under way, and leaves no file behind', async () => {
+    // 40 MB: ten steps or more (4 MB each).
+    const path = join(dir, 'large.db');
+    const large = openDatabase({ kind: 'sqlite', path }, { checkpointIntervalMs: 0 });
+    try {
+      await sql`create table t (body text)`.execute(large.db);
+      const body = 'x'.repeat(2000);
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000)
+        insert into t (body) select ${body} from n`.execute(large.db);
+      const stop = new AbortController();
+      const backup = large.backup!(join(dir, 'large-copy.db'), { signal: stop.signal });
+      // Under way: the thread has begun writing the copy.
+      await vi.waitFor(() => expect(filesOf('large-copy.db.partial').length).toBeGreaterThan(0), {
+        interval: 1,
+        timeout: 10_000,
+      });
+      stop.abort(new Error('the server is stopping'));
+      // A copy that ran to its end would be answered as done, and renamed.
+      await expect(backup).rejects.toThrow('SQLite backup stopped: the server is stopping');
+      await vi.waitFor(() => expect(filesOf('large-copy.db')).toEqual([]));
+    } finally {
+      await large.destroy();
+    }
+  });
+
+  it('copies one moment of the database in many steps while writes go on, never starting over', async () => {
+    const path = join(dir, 'moment.db');
+    const moment = openDatabase({ kind: 'sqlite', path }, { checkpointIntervalMs: 0 });
+    try {
+      await sql`create table t (body text)`.execute(moment.db);
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000)
+        insert into t (body) select ${'y'.repeat(2000)} from n`.execute(moment.db);
+      let writing = true;
+      const writes: Promise<unknown>[] = [];
+      const more = () => {
+        if (!writing) return;
+        writes.push(moment.prepared('insert into t (body) values (?)', ['z']));
+        setImmediate(more);
+      };
+      const copy = join(dir, 'moment-copy.db');
+      const backup = moment.backup!(copy);
+      more();
+      await backup;
+      writing = false;
+      await Promise.all(writes);
+      const copied = new SQLite(copy, { readonly: true });
+      try {
+        expect(copied.pragma('integrity_check', { simple: true })).toBe('ok');
+        const rows = (copied.prepare('select count(*) as n from t').get() as { n: number }).n;
+        // Whole as of one moment: every row written before it began, and fewer than were written by its end.
+        expect(rows).toBeGreaterThanOrEqual(20000);
+        expect(rows).toBeLessThan(20000 + writes.length);
+      } finally {
+        copied.close();
+      }
+    } finally {
+      await moment.destroy();
+    }
+  });
+
+  it('stops the backups still running when the database closes, and starts none after', async () => {
     const path = join(dir, 'closing.db');
     const closing = openDatabase({ kind: 'sqlite', path }, { checkpointIntervalMs: 0 });
     await sql`create table t (name text)`.execute(closing.db);
@@ -152,12 +215,17 @@ describe('group commit (SQLite)', () => {
       () => 'copied',
       (err: Error) => err.message,
     );
-    await closing.destroy();
+    const closed = closing.destroy();
+    await expect(closing.backup!(join(dir, 'closing-late.db'))).rejects.toThrow(
+      'SQLite backup not started: the database is closing',
+    );
+    await closed;
     // Settled before destroy answered, as stopped.
     expect(await Promise.race([outcome, 'still running'])).toBe(
       'SQLite backup stopped: the database is closing',
     );
-    expect(readdirSync(dir).filter((n) => n.startsWith('closing-copy.db'))).toEqual([]);
+    await vi.waitFor(() => expect(filesOf('closing-copy.db')).toEqual([]));
+    expect(filesOf('closing-late.db')).toEqual([]);
   });
 
   it('commits the open group before a backup, which then holds its writes', async () => {

@@ -65,10 +65,12 @@ describe('scheduled SQLite backups', () => {
     // What a process that ended mid-copy leaves (db/backup-worker.ts writes to .partial, then renames).
     const partial = join(before.directory, 'provisor-20260101T000000000Z.db.partial');
     writeFileSync(partial, 'half a database');
+    writeFileSync(`${partial}-journal`, 'its journal');
     expect((await acs.api('GET', '/api/settings/backups')).json().backups).toEqual(before.backups);
     // Newer than the previous test's (maxBackups is 2 there), so kept.
     const name = await backups.run(Date.now() + 10 * HOUR);
     expect(existsSync(partial)).toBe(false);
+    expect(existsSync(`${partial}-journal`)).toBe(false);
     expect(readdirSync(before.directory).filter((n) => n.endsWith('.partial'))).toEqual([]);
     const names = (await acs.api('GET', '/api/settings/backups'))
       .json()

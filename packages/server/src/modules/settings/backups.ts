@@ -3,7 +3,7 @@
 // thread: db/backup-worker.ts), which copies a consistent database while the server keeps writing,
 // into `backups/` beside the database file; beyond maxBackups the oldest are deleted. The settings
 // are read at each check, so a save takes effect without a restart. A copy is written under a
-// .partial name and renamed once whole; one that fails, outlasts its time (db/database.ts,
+// .partial name and renamed once whole; one that fails, outlasts its time (db/backup-worker.ts,
 // backupTimeoutMs) or is stopped with the server leaves no file, and one a crash left unfinished is
 // never listed and is deleted at the next backup. PostgreSQL is backed up with its own tools
 // (pg_dump): unavailable here.
@@ -22,8 +22,11 @@ export interface BackupsDeps {
 }
 
 const NAME = /^provisor-(\d{8}T\d{6}\d{3}Z)\.db$/;
-/** A copy not finished: its process ended while copying (db/backup-worker.ts renames a whole one). */
-const PARTIAL = /^provisor-\d{8}T\d{9}Z\.db\.partial$/;
+/**
+ * A copy not finished, or the journal SQLite kept beside it: its process ended while copying
+ * (db/backup-worker.ts renames a whole one).
+ */
+const PARTIAL = /^provisor-\d{8}T\d{9}Z\.db\.partial(-journal)?$/;
 const CHECK_EVERY_MS = 60_000;
 
 /** provisor-20261123T231800123Z.db: sortable, no characters a file system refuses. */
