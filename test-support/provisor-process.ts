@@ -49,6 +49,11 @@ export interface ProvisorProcessOptions {
   startTimeoutMs?: number;
   /** Extra arguments to node before the server's script, e.g. --cpu-prof for a benchmark's profile. */
   nodeArgs?: string[];
+  /**
+   * Another checkout's server (its packages/server/src/main.ts, with its own node_modules), for a
+   * benchmark that compares two versions side by side (bench/side-by-side). This one's by default.
+   */
+  root?: string;
 }
 
 export async function startProvisorProcess(o: ProvisorProcessOptions = {}): Promise<ProvisorProcess> {
@@ -62,7 +67,7 @@ export async function startProvisorProcess(o: ProvisorProcessOptions = {}): Prom
       ...(o.nodeArgs ?? []),
       '--import',
       tsxLoader,
-      join(repoRoot, 'packages', 'server', 'src', 'main.ts'),
+      join(o.root ?? repoRoot, 'packages', 'server', 'src', 'main.ts'),
     ],
     {
       cwd: dir,

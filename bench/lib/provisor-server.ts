@@ -1,7 +1,7 @@
 // Provisor in its own process for benchmarks, measured from outside as routers and operators see it.
 import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
 
-const BENCH_PASSWORD = 'bench-admin-password';
+export const BENCH_PASSWORD = 'bench-admin-password';
 
 export async function startProvisor(env: Record<string, string> = {}) {
   const server = await startProvisorProcess({

@@ -8,15 +8,15 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiClient, startProvisorProcess } from '../../test-support/provisor-process';
+import { startProvisorProcess } from '../../test-support/provisor-process';
 import { machine, printTable, writeResults } from '../lib/measure';
 import { pinLoad, pinNote, pinServer } from '../lib/pin';
 import { roundPeaks, runRate, type RoundRow, type RoundTarget } from '../lib/rounds';
-import { runStatement, sessionBenchDatabase } from '../lib/postgres';
+import { sessionBenchDatabase } from '../lib/postgres';
 import { SESSION_BENCH_ENV } from '../lib/provisor-server';
 import { SERVER_NODE_FLAGS } from '../../packages/server/src/node-flags';
 import { PEAK_LEVELS, percentile, runLoad, startCpuAccount } from '../session-throughput/load';
-import { GET_PATH, SET_PARAMETERS } from './mix';
+import { prepareMixServer } from './prepare';
 import { mixRouters, mixTemplates, type MixCounts } from './router';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,7 +33,6 @@ const DURATION_MS = Number(process.env.THROUGHPUT_SECONDS ?? 4) * 1000;
  * target alike instead of on whichever ran in that minute.
  */
 const ROUNDS = Number(process.env.THROUGHPUT_ROUNDS ?? 3);
-const PASSWORD = 'bench-admin-password';
 const templates = mixTemplates(DEVICES);
 
 interface Row extends RoundRow {
@@ -125,39 +124,7 @@ async function startProvisor(label: string, env: Record<string, string>): Promis
   });
   pinServer(server.child.pid!);
   try {
-    // Register every router once (a pass of the mix without jobs), then create the jobs.
-    const registration = mixRouters(templates);
-    const warm = await runLoad({
-      url: server.url,
-      // Fewer at once: a first session costs more (the device's rows are created), and the ACS sheds
-      // new sessions with 503 when its event loop lags (PROVISOR_CWMP_SHED_LAG_MS).
-      connections: 8,
-      durationMs: 1_800_000,
-      bodies: registration.bodies,
-      session: registration.session,
-      maxSessions: DEVICES,
-    });
-    if (warm.failures > 0)
-      throw new Error(
-        `${warm.failures} sessions failed while registering the routers: ${registration.counts.unexpected.join(' | ')}`,
-      );
-    if (env.DATABASE_URL?.startsWith('postgres')) await runStatement(env.DATABASE_URL, 'ANALYZE');
-    const api = await apiClient(server.url, 'admin', PASSWORD);
-    const sets = await api('/api/provisioning/bulk/set-parameters', {
-      filter: { search: 'MIXS' },
-      parameters: SET_PARAMETERS.map((p) => ({ ...p, type: 'string' })),
-    });
-    const gets = await api('/api/provisioning/bulk/get-parameters', {
-      filter: { search: 'MIXG' },
-      parameters: [GET_PATH],
-    });
-    console.log(
-      `${label}: jobs created`,
-      JSON.stringify(sets).slice(0, 200),
-      JSON.stringify(gets).slice(0, 200),
-    );
-    // Let the jobs' connection requests fail and settle before the clock starts.
-    await new Promise((r) => setTimeout(r, 3000));
+    await prepareMixServer(server.url, { label, templates, devices: DEVICES, databaseUrl: env.DATABASE_URL });
   } catch (err) {
     await server.stop();
     throw err;

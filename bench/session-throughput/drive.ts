@@ -1,5 +1,6 @@
 // Drives a running server with the throughput load (for profiling it by hand; see bench/README.md):
-//   node --cpu-prof --import tsx packages/server/src/main.ts   (in one shell)
+//   node --max-semi-space-size=32 --cpu-prof --import tsx packages/server/src/main.ts   (in one shell; the
+//   flags npm start gives it: packages/server/src/node-flags.ts)
 //   npx tsx bench/session-throughput/drive.ts http://127.0.0.1:3029 10
 import { informBody, runLoad } from './load';
 

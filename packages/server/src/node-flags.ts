@@ -6,6 +6,6 @@
 // a session's short-lived objects (its parsed XML, its rows, its promises) are scavenged half as
 // often, and the event loop stops half as often for it. In the session mix, two servers loaded side
 // by side, one with it and one without, each placed first in turn: more sessions a second with it in
-// 15 of 16 runs (4.5 and 6.6% over two sittings), for the same CPU a session or less; 64 MB did no
+// 26 of 32 runs over four sittings (2.4 to 6.6% more), for 0 to 4% less CPU a session; 64 MB did no
 // better than 32 (bench/README.md, session-mix).
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
