@@ -83,11 +83,15 @@ function peaks(targets: readonly Target[]): Promise<Row[]> {
 }
 
 async function startLimit(): Promise<Target> {
-  const child = // With the server's own flags: the same Node for both.
-    spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', join(here, 'limit-server.ts')], {
+  // With the server's own flags: the same Node for both.
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', join(here, 'limit-server.ts')],
+    {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    },
+  );
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   pinServer(child.pid!);
   const url = `http://127.0.0.1:${line.toString().trim()}`;

@@ -96,12 +96,16 @@ async function startProvisor(label: string, env: Record<string, string>): Promis
 }
 
 async function startLimit(keepAlive: boolean): Promise<Target> {
-  const child = // With the server's own flags: the same Node for both.
-    spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', join(here, 'limit-server.ts')], {
+  // With the server's own flags: the same Node for both.
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', join(here, 'limit-server.ts')],
+    {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, LIMIT_KEEP_ALIVE: keepAlive ? '1' : '0' },
-    });
+    },
+  );
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   pinServer(child.pid!);
   const url = `http://127.0.0.1:${line.toString().trim()}`;

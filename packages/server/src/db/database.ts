@@ -340,9 +340,10 @@ export function openDatabase(
             finishPass(sqlite, pass, onCheckpointError);
           },
         });
-    // The copies running, stopped when the database closes; none starts once it is closing.
-    const copies = new Set<{ stop: AbortController; ended: Promise<unknown> }>();
-    let closing = false;
+    // Aborted when the database closes: the copies running stop, and none starts after. `copies` is
+    // each running copy's end, failed or not, which the close waits for.
+    const closing = new AbortController();
+    const copies = new Set<Promise<unknown>>();
     return {
       db,
       dialect: 'sqlite',
@@ -350,30 +351,29 @@ export function openDatabase(
       statements,
       // A file's copy is made in a worker thread (./backup-worker.ts), after the open group commits.
       backup: async (destination, b = {}) => {
-        if (closing) throw new BackupStopped('SQLite backup not started: the database is closing');
+        if (closing.signal.aborted)
+          throw new BackupStopped('SQLite backup not started: the database is closing');
         if (config.path === ':memory:') return void (await group.without(() => sqlite.backup(destination)));
         group.commit();
-        const stop = new AbortController();
-        const signal = b.signal ? AbortSignal.any([b.signal, stop.signal]) : stop.signal;
-        const ended = loopCheckpoints.during(() =>
+        const signal = b.signal ? AbortSignal.any([b.signal, closing.signal]) : closing.signal;
+        const copied = loopCheckpoints.during(() =>
           backupInWorker(config.path, destination, {
             ...(b.timeoutMs ? { timeoutMs: b.timeoutMs } : {}),
             signal,
           }),
         );
-        const copy = { stop, ended: ended.catch(() => undefined) };
-        copies.add(copy);
+        const ended = copied.catch(() => undefined);
+        copies.add(ended);
         try {
-          await ended;
+          await copied;
         } finally {
-          copies.delete(copy);
+          copies.delete(ended);
         }
       },
       ...(checkpointer ? { checkpointer } : {}),
       destroy: async () => {
-        closing = true;
-        for (const copy of copies) copy.stop.abort(new Error('the database is closing'));
-        await Promise.all([...copies].map((c) => c.ended));
+        closing.abort(new Error('the database is closing'));
+        await Promise.all(copies);
         await checkpointer?.stop();
         await db.destroy();
       },

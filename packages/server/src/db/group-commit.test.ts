@@ -124,6 +124,13 @@ describe('group commit (SQLite)', () => {
     );
   });
 
+  /** A table `t` of `rows` rows of 2,000 characters (20,000 make 40 MB: ten steps of a copy or more). */
+  const fill = async (h: DatabaseHandle, rows: number) => {
+    await sql`create table t (body text)`.execute(h.db);
+    await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${rows})
+      insert into t (body) select ${'x'.repeat(2000)} from n`.execute(h.db);
+  };
+
   /** The files in the test's directory whose name starts with `name` (a copy, its .partial, its journal). */
   const filesOf = (name: string) => readdirSync(dir).filter((n) => n.startsWith(name));
 
@@ -147,14 +154,10 @@ describe('group commit (SQLite)', () => {
   });
 
   it('stops a copy already under way, and leaves no file behind', async () => {
-    // 40 MB: ten steps or more (4 MB each).
     const path = join(dir, 'large.db');
     const large = openDatabase({ kind: 'sqlite', path }, { checkpointIntervalMs: 0 });
     try {
-      await sql`create table t (body text)`.execute(large.db);
-      const body = 'x'.repeat(2000);
-      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000)
-        insert into t (body) select ${body} from n`.execute(large.db);
+      await fill(large, 20000);
       const stop = new AbortController();
       const backup = large.backup!(join(dir, 'large-copy.db'), { signal: stop.signal });
       // Under way: the thread has begun writing the copy.
@@ -175,9 +178,7 @@ describe('group commit (SQLite)', () => {
     const path = join(dir, 'moment.db');
     const moment = openDatabase({ kind: 'sqlite', path }, { checkpointIntervalMs: 0 });
     try {
-      await sql`create table t (body text)`.execute(moment.db);
-      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000)
-        insert into t (body) select ${'y'.repeat(2000)} from n`.execute(moment.db);
+      await fill(moment, 20000);
       let writing = true;
       const writes: Promise<unknown>[] = [];
       const more = () => {
