@@ -29,7 +29,7 @@ function fresh(checkpointIntervalMs: number): { handle: DatabaseHandle; file: st
   return { handle, file };
 }
 
-/** About 4 MB of rows (1,000 pages): far below the event loop's own checkpoint at 40,000. */
+/** About 4 MB of rows (1,000 pages): far below the event loop's own checkpoint at 80,000. */
 async function writeFourMegabytes(handle: DatabaseHandle): Promise<void> {
   await sql`create table filler (id integer primary key, body text not null)`.execute(handle.db);
   for (let i = 0; i < 1000; i++)
@@ -48,7 +48,7 @@ describe('the WAL checkpointer', () => {
   it("copies the WAL's pages into the database file from its own thread", async () => {
     const { handle, file } = fresh(50);
     await writeFourMegabytes(handle);
-    // The rows are in the WAL; the event loop has not checkpointed (its threshold is 40,000 pages).
+    // The rows are in the WAL; the event loop has not checkpointed (its threshold is 80,000 pages).
     await until(() => (handle.checkpointer?.last?.checkpointed ?? 0) >= 1000);
     expect(statSync(file).size).toBeGreaterThan(4_000_000);
     const rows = await sql<{ n: number }>`select count(*) as n from filler`.execute(handle.db);
@@ -87,6 +87,65 @@ describe('the WAL checkpointer', () => {
     } finally {
       sqlite.close();
     }
+  });
+
+  /** The times of the worker's passes on a new file while rows are written every 20 ms for `ms`. */
+  async function passesWhileWriting(
+    o: { intervalMs: number; dueFrames: number; minIntervalMs: number; ms: number },
+    rowsEvery20ms: number,
+  ): Promise<number[]> {
+    const file = join(tempDir(), 'provisor.db');
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('wal_autocheckpoint = 0');
+    sqlite.exec('create table filler (id integer primary key, body text not null)');
+    const insert = sqlite.prepare('insert into filler (body) values (?)');
+    const passes: number[] = [];
+    const c = startCheckpointer(file, {
+      ...o,
+      onError: (err) => {
+        throw err;
+      },
+      onPass: () => passes.push(Date.now()),
+    });
+    try {
+      const end = Date.now() + o.ms;
+      for (let turn = 0; Date.now() < end; turn++) {
+        // One row (one page) every turn, or `rowsEvery20ms` of them; a row every fifth turn if < 1.
+        const rows = rowsEvery20ms >= 1 ? rowsEvery20ms : turn % 5 === 0 ? 1 : 0;
+        for (let i = 0; i < rows; i++) insert.run('w'.repeat(4000));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      await c.stop();
+      sqlite.close();
+    }
+    return passes;
+  }
+  const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
+
+  it('comes sooner while the WAL grows fast, but never within its shortest interval', async () => {
+    // About 1,250 frames a second: 100 frames are there within 80 ms, so a pass is due every 150 ms.
+    const passes = await passesWhileWriting(
+      { intervalMs: 1000, dueFrames: 100, minIntervalMs: 150, ms: 2600 },
+      25,
+    );
+    // At its interval it would have made two passes.
+    expect(passes.length).toBeGreaterThanOrEqual(5);
+    for (const gap of gaps(passes)) {
+      expect(gap).toBeGreaterThanOrEqual(120);
+      expect(gap).toBeLessThan(700);
+    }
+  });
+
+  it('keeps its interval while the WAL grows slowly', async () => {
+    // About 10 frames a second: 100 frames would take 10 s, longer than the interval.
+    const passes = await passesWhileWriting(
+      { intervalMs: 400, dueFrames: 100, minIntervalMs: 50, ms: 2000 },
+      0.2,
+    );
+    expect(passes.length).toBeGreaterThanOrEqual(3);
+    for (const gap of gaps(passes)) expect(gap).toBeGreaterThanOrEqual(350);
   });
 
   it('leaves the database file alone while no pass is due', async () => {

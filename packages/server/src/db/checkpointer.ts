@@ -3,6 +3,12 @@
 // wal_autocheckpoint, on the event loop, and every open CWMP session waits: up to 60 ms at 20,000
 // pages (bench/session-mix, issue 24). Here a worker thread, on a connection of its own, runs a
 // PASSIVE checkpoint every 3 seconds, again at once while many frames came in during the last one.
+// While the WAL grows fast, the next pass comes sooner: when, at the pace the last one found, the WAL
+// would hold `dueFrames` (a quarter of the event loop's backstop), but never within
+// `minIntervalMs`. At a fixed 3 seconds, routers registering at 8 sessions at once (a first
+// Inform's insert commits alone: about 22 frames a router) filled the WAL past the backstop between
+// two passes, and the event loop checkpointed it: a write of 140 to 250 ms every 3 seconds
+// (bench/README.md, "Stalls every 3 s while routers register").
 // PASSIVE never waits for a lock and never makes a writer wait: commits go on appending to the WAL
 // while it copies. At the mix's peak the WAL grows by 6,000 to 10,000 pages a second, so a pass
 // copies about what the event loop's checkpoint at 20,000 pages used to: the same work, on the other
@@ -14,7 +20,7 @@
 // pass are left to copy, no commit can land during it (this process's commits run on the event
 // loop), and the next commit rewinds the WAL. At the mix's peak it took 0.1 to 3 ms, at times 10 to
 // 50 ms (its two syncs, while the load writes 30 MB a second). The event loop's automatic checkpoint,
-// at 40,000 pages, stays as the backstop for a worker that died.
+// at 80,000 pages, stays as the backstop for a worker that died.
 import { createRequire } from 'node:module';
 import type SQLite from 'better-sqlite3';
 import { resolve } from 'node:path';
@@ -41,13 +47,23 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 let db = null;
 let timer = null;
+// When the last pass ended: the event loop starts the WAL over just after it (finishPass).
+let ended = Date.now();
 function pass() {
   timer = null;
+  let delay = workerData.intervalMs;
   try {
     db ??= new Database(workerData.path, { fileMustExist: true });
+    const started = Date.now();
     // Again while many frames came in during the last pass (each pass copies those of the one
     // before), so that little is left for the event loop's finishing pass.
     let [r] = db.pragma('wal_checkpoint(PASSIVE)');
+    // The WAL's frames a millisecond since it started over; the next pass when it would hold dueFrames.
+    const pace = r.log / Math.max(1, started - ended);
+    if (pace > 0) {
+      const due = Math.round(workerData.dueFrames / pace);
+      delay = Math.min(workerData.intervalMs, Math.max(workerData.minIntervalMs, due));
+    }
     for (let i = 0; i < 4 && r.log >= 0; i++) {
       const before = r.log;
       [r] = db.pragma('wal_checkpoint(PASSIVE)');
@@ -57,7 +73,8 @@ function pass() {
   } catch (err) {
     parentPort.postMessage({ error: String(err && err.message ? err.message : err) });
   }
-  timer = setTimeout(pass, workerData.intervalMs);
+  ended = Date.now();
+  timer = setTimeout(pass, delay);
 }
 timer = setTimeout(pass, workerData.intervalMs);
 parentPort.on('message', (m) => {
@@ -71,13 +88,18 @@ parentPort.on('message', (m) => {
 const driver = createRequire(import.meta.url).resolve('better-sqlite3');
 
 /**
- * Starts checkpointing the SQLite file at `path` every `intervalMs`. A pass that fails (the file
- * gone, the disk full) is reported to `onError` and tried again at the next interval.
+ * Starts checkpointing the SQLite file at `path` every `intervalMs`, sooner while the WAL grows fast
+ * (above). A pass that fails (the file gone, the disk full) is reported to `onError` and tried
+ * again at the next interval.
  */
 export function startCheckpointer(
   path: string,
   o: {
     intervalMs: number;
+    /** The WAL's size, in frames, at which a pass is due before `intervalMs` (none if not given). */
+    dueFrames?: number;
+    /** The shortest time between two passes, however fast the WAL grows. */
+    minIntervalMs?: number;
     onError: (err: Error) => void;
     /** Hears each pass's outcome (database.ts then finishes the pass on the event loop). */
     onPass?: (pass: CheckpointPass) => void;
@@ -87,7 +109,13 @@ export function startCheckpointer(
     eval: true,
     execArgv: [],
     // Resolved now: the worker opens the file at its first pass, and the directory may change by then.
-    workerData: { driver, path: resolve(path), intervalMs: o.intervalMs },
+    workerData: {
+      driver,
+      path: resolve(path),
+      intervalMs: o.intervalMs,
+      dueFrames: o.dueFrames ?? Infinity,
+      minIntervalMs: Math.min(o.minIntervalMs ?? o.intervalMs, o.intervalMs),
+    },
   });
   // The process may end while the worker waits for its next pass.
   worker.unref();

@@ -111,17 +111,17 @@ describeWithPostgres('PostgreSQL', () => {
 });
 
 describe('SQLite settings', () => {
-  it('journals to a WAL the event loop checkpoints at 40,000 pages and cuts back to that size, with a page cache of 32 MB', async () => {
+  it('journals to a WAL the event loop checkpoints at 80,000 pages and cuts back to that size, with a page cache of 32 MB', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'provisor-pragmas-'));
     const handle = openDatabase({ kind: 'sqlite', path: join(dir, 'provisor.db') });
     try {
       const value = async (pragma: string) =>
         Object.values((await sql.raw(`pragma ${pragma}`).execute(handle.db)).rows[0] as object)[0];
       expect(await value('journal_mode')).toBe('wal');
-      expect(await value('wal_autocheckpoint')).toBe(40000);
+      expect(await value('wal_autocheckpoint')).toBe(80000);
       expect(await value('cache_size')).toBe(-32768);
-      // Cut back to the backstop's size (40,000 pages of 4,096 bytes) when it starts over.
-      expect(await value('journal_size_limit')).toBe(40000 * 4096);
+      // Cut back to the backstop's size (80,000 pages of 4,096 bytes) when it starts over.
+      expect(await value('journal_size_limit')).toBe(80000 * 4096);
     } finally {
       await handle.destroy();
       rmSync(dir, { recursive: true, force: true });

@@ -64,6 +64,9 @@ export const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
 /** How often SQLite's WAL is checkpointed off the event loop (./checkpointer.ts). */
 export const CHECKPOINT_INTERVAL_MS = 3000;
 
+/** While the WAL grows fast, the worker's passes come sooner, but never within this (./checkpointer.ts). */
+export const CHECKPOINT_MIN_INTERVAL_MS = 500;
+
 export class DatabaseError extends Error {
   override name = 'DatabaseError';
 }
@@ -203,8 +206,15 @@ export function createGroupCommit(sqlite: SQLite.Database): GroupCommit {
   };
 }
 
-/** The WAL's size, in pages, at which a commit on the event loop checkpoints it (the backstop). */
-export const AUTO_CHECKPOINT_PAGES = 40_000;
+/**
+ * The WAL's size, in pages, at which a commit on the event loop checkpoints it (the backstop). The
+ * worker's passes come before a quarter of it (CHECKPOINT_DUE_FRAMES); at 40,000 a burst of writes
+ * between two passes still reached it (bench/README.md, "Stalls every 3 s while routers register").
+ */
+export const AUTO_CHECKPOINT_PAGES = 80_000;
+
+/** The WAL's size, in frames, at which the worker's next pass is due before its interval. */
+export const CHECKPOINT_DUE_FRAMES = AUTO_CHECKPOINT_PAGES / 4;
 
 /**
  * The event loop's checkpoints while backups copy in a worker thread (./backup-worker.ts). A copy is
@@ -268,7 +278,7 @@ export function openDatabase(
     onCheckpointError?: (err: Error) => void;
     /**
      * How often the worker checkpoints SQLite's WAL (CHECKPOINT_INTERVAL_MS); 0: no worker, SQLite
-     * checkpoints on its own at 40,000 pages (a short-lived process, such as the user command).
+     * checkpoints on its own at 80,000 pages (a short-lived process, such as the user command).
      */
     checkpointIntervalMs?: number;
   } = {},
@@ -290,8 +300,9 @@ export function openDatabase(
     // pages in memory rather than 2: a page that many statements rewrite (the jobs' indexes, the
     // devices table's hot rows) is copied back into the database once per checkpoint, not once per
     // 4 MB of WAL (20,000 pages: bench/provisioning-wave 39.8 s → 35.4 to 36.6 s for 10,000 routers,
-    // bench/README.md, issue 24). With a file, a worker checkpoints every 3 seconds, off the event
-    // loop (./checkpointer.ts); this checkpoint at 40,000 pages (160 MB) is the backstop.
+    // bench/README.md, issue 24). With a file, a worker checkpoints every 3 seconds (sooner while the
+    // WAL grows fast), off the event loop (./checkpointer.ts); this checkpoint at 80,000 pages (320 MB)
+    // is the backstop.
     sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
     // The WAL file is not cut when it starts over; past the backstop's size (only after a long backup
     // held the checkpoints back, or a worker that died) it is cut back to it when it starts over.
@@ -331,6 +342,8 @@ export function openDatabase(
       ? undefined
       : startCheckpointer(config.path, {
           intervalMs,
+          dueFrames: CHECKPOINT_DUE_FRAMES,
+          minIntervalMs: CHECKPOINT_MIN_INTERVAL_MS,
           onError: onCheckpointError,
           // The rest of the worker's pass, here, so that the next commit rewinds the WAL
           // (./checkpointer.ts): only what was written while the worker copied is left to copy.
