@@ -106,7 +106,9 @@ describe('the WAL checkpointer', () => {
       onError: (err) => {
         throw err;
       },
-      onPass: () => passes.push(Date.now()),
+      // When each pass began, by the worker's clock: the messages may reach this thread late, or
+      // two at once.
+      onPass: (pass) => passes.push(pass.startedAt!),
     });
     try {
       const end = Date.now() + o.ms;
@@ -132,10 +134,8 @@ describe('the WAL checkpointer', () => {
     );
     // At its interval it would have made two passes.
     expect(passes.length).toBeGreaterThanOrEqual(5);
-    for (const gap of gaps(passes)) {
-      expect(gap).toBeGreaterThanOrEqual(120);
-      expect(gap).toBeLessThan(700);
-    }
+    // (A few ms of slack: a timer counts from the start of the event loop's turn that set it.)
+    for (const gap of gaps(passes)) expect(gap).toBeGreaterThanOrEqual(140);
   });
 
   it('keeps its interval while the WAL grows slowly', async () => {
@@ -145,7 +145,7 @@ describe('the WAL checkpointer', () => {
       0.2,
     );
     expect(passes.length).toBeGreaterThanOrEqual(3);
-    for (const gap of gaps(passes)) expect(gap).toBeGreaterThanOrEqual(350);
+    for (const gap of gaps(passes)) expect(gap).toBeGreaterThanOrEqual(390);
   });
 
   it('leaves the database file alone while no pass is due', async () => {

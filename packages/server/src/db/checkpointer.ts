@@ -32,6 +32,8 @@ export interface CheckpointPass {
   log: number;
   /** Frames of it now copied into the database file. */
   checkpointed: number;
+  /** When the pass began, in ms since the epoch (from the worker). */
+  startedAt?: number;
 }
 
 export interface Checkpointer {
@@ -69,7 +71,7 @@ function pass() {
       [r] = db.pragma('wal_checkpoint(PASSIVE)');
       if (r.log - before < 64) break;
     }
-    parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed });
+    parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed, startedAt: started });
   } catch (err) {
     parentPort.postMessage({ error: String(err && err.message ? err.message : err) });
   }
