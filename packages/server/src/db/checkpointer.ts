@@ -26,7 +26,7 @@ import type SQLite from 'better-sqlite3';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-/** One checkpoint's outcome, as SQLite's `wal_checkpoint` pragma reports it. */
+/** One pass's outcome: the last checkpoint's, as SQLite's `wal_checkpoint` pragma reports it. */
 export interface CheckpointPass {
   /** Frames in the WAL. */
   log: number;
@@ -46,31 +46,59 @@ export interface Checkpointer {
 // CommonJS, run by the worker (eval): no loader, no TypeScript, nothing but the driver.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { closeSync, openSync, readSync } = require('node:fs');
 const Database = require(workerData.driver);
 let db = null;
 let timer = null;
-// When the last pass ended: the event loop starts the WAL over just after it (finishPass).
+// When the last pass ended, and the WAL as it found it: its frames, and its checkpoint sequence.
 let ended = Date.now();
+let lastLog = 0;
+let lastSequence = -1;
+// The WAL header's checkpoint sequence (bytes 12 to 15), which SQLite counts up each time it starts
+// the WAL over; -1 if it cannot be read (no WAL yet).
+function walSequence() {
+  let fd = -1;
+  try {
+    fd = openSync(workerData.path + '-wal', 'r');
+    const header = Buffer.alloc(16);
+    return readSync(fd, header, 0, 16, 0) === 16 ? header.readUInt32BE(12) : -1;
+  } catch {
+    return -1;
+  } finally {
+    if (fd >= 0) closeSync(fd);
+  }
+}
 function pass() {
   timer = null;
   let delay = workerData.intervalMs;
   try {
-    db ??= new Database(workerData.path, { fileMustExist: true });
     const started = Date.now();
+    db ??= new Database(workerData.path, { fileMustExist: true });
+    const sequence = walSequence();
     // Again while many frames came in during the last pass (each pass copies those of the one
     // before), so that little is left for the event loop's finishing pass.
     let [r] = db.pragma('wal_checkpoint(PASSIVE)');
-    // The WAL's frames a millisecond since it started over; the next pass when it would hold dueFrames.
-    const pace = r.log / Math.max(1, started - ended);
-    if (pace > 0) {
-      const due = Math.round(workerData.dueFrames / pace);
-      delay = Math.min(workerData.intervalMs, Math.max(workerData.minIntervalMs, due));
+    if (r.log < 0) {
+      // Another checkpoint held the lock: again soon.
+      delay = workerData.minIntervalMs;
+    } else {
+      // The frames written since the last pass: all the WAL holds if it started over since (the
+      // event loop's end of that pass and the next commit do so), else what it holds more. The next
+      // pass when, at that pace, it would hold dueFrames.
+      const grown = sequence !== lastSequence ? r.log : Math.max(0, r.log - lastLog);
+      const pace = grown / Math.max(1, started - ended);
+      if (pace > 0) {
+        const due = Math.round(workerData.dueFrames / pace);
+        delay = Math.min(workerData.intervalMs, Math.max(workerData.minIntervalMs, due));
+      }
+      lastSequence = sequence;
     }
     for (let i = 0; i < 4 && r.log >= 0; i++) {
       const before = r.log;
       [r] = db.pragma('wal_checkpoint(PASSIVE)');
       if (r.log - before < 64) break;
     }
+    if (r.log >= 0) lastLog = r.log;
     parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed, startedAt: started });
   } catch (err) {
     parentPort.postMessage({ error: String(err && err.message ? err.message : err) });
@@ -88,6 +116,8 @@ parentPort.on('message', (m) => {
 `;
 
 const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+
+const positive = (n: number | undefined) => (n !== undefined && n > 0 ? n : undefined);
 
 /**
  * Starts checkpointing the SQLite file at `path` every `intervalMs`, sooner while the WAL grows fast
@@ -115,8 +145,9 @@ export function startCheckpointer(
       driver,
       path: resolve(path),
       intervalMs: o.intervalMs,
-      dueFrames: o.dueFrames ?? Infinity,
-      minIntervalMs: Math.min(o.minIntervalMs ?? o.intervalMs, o.intervalMs),
+      // A value that is not a positive number (NaN, 0) would make the worker pass without pause.
+      dueFrames: positive(o.dueFrames) ?? Infinity,
+      minIntervalMs: Math.min(Math.max(1, positive(o.minIntervalMs) ?? o.intervalMs), o.intervalMs),
     },
   });
   // The process may end while the worker waits for its next pass.
