@@ -44,6 +44,21 @@ async function until(check: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
+/**
+ * A new database file in WAL mode, written as the server writes (no sync at each commit), with no
+ * checkpoint of its own, and a statement that writes a row of 4,000 characters (a page or more).
+ */
+function walFile(): { file: string; sqlite: SQLite.Database; writeRow: () => void } {
+  const file = join(tempDir(), 'provisor.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('wal_autocheckpoint = 0');
+  sqlite.exec('create table filler (id integer primary key, body text not null)');
+  const insert = sqlite.prepare('insert into filler (body) values (?)');
+  return { file, sqlite, writeRow: () => void insert.run('w'.repeat(4000)) };
+}
+
 describe('the WAL checkpointer', () => {
   it("copies the WAL's pages into the database file from its own thread", async () => {
     const { handle, file } = fresh(50);
@@ -60,16 +75,10 @@ describe('the WAL checkpointer', () => {
   });
 
   it('finishes a pass on the event loop, so that the next commit starts the WAL over', () => {
-    const dir = tempDir();
-    const file = join(dir, 'provisor.db');
-    const sqlite = new SQLite(file);
+    const { file, sqlite, writeRow } = walFile();
     try {
-      sqlite.pragma('journal_mode = WAL');
-      sqlite.pragma('wal_autocheckpoint = 0');
-      sqlite.exec('create table filler (id integer primary key, body text not null)');
-      const insert = sqlite.prepare('insert into filler (body) values (?)');
       const write = (rows: number) => {
-        for (let i = 0; i < rows; i++) insert.run('z'.repeat(4000));
+        for (let i = 0; i < rows; i++) writeRow();
       };
       const walPages = () => statSync(`${file}-wal`).size / 4096;
       write(500);
@@ -102,14 +111,7 @@ describe('the WAL checkpointer', () => {
     o: { intervalMs: number; dueFrames: number; minIntervalMs: number; ms: number; finish: boolean },
     rows: (elapsedMs: number) => number,
   ): Promise<{ passes: number[]; lastWriteAt: number }> {
-    const file = join(tempDir(), 'provisor.db');
-    const sqlite = new SQLite(file);
-    sqlite.pragma('journal_mode = WAL');
-    // As the server writes: no sync at each commit.
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('wal_autocheckpoint = 0');
-    sqlite.exec('create table filler (id integer primary key, body text not null)');
-    const insert = sqlite.prepare('insert into filler (body) values (?)');
+    const { file, sqlite, writeRow } = walFile();
     const passes: number[] = [];
     const fail = (err: Error) => {
       throw err;
@@ -130,7 +132,7 @@ describe('the WAL checkpointer', () => {
       const start = Date.now();
       while (Date.now() < start + o.ms) {
         const n = rows(Date.now() - start);
-        for (let i = 0; i < n; i++) insert.run('w'.repeat(4000));
+        for (let i = 0; i < n; i++) writeRow();
         if (n > 0) lastWriteAt = Date.now();
         await new Promise((r) => setTimeout(r, 20));
       }

@@ -3,9 +3,9 @@
 // wal_autocheckpoint, on the event loop, and every open CWMP session waits: up to 60 ms at 20,000
 // pages (bench/session-mix, issue 24). Here a worker thread, on a connection of its own, runs a
 // PASSIVE checkpoint every 3 seconds, again at once while many frames came in during the last one.
-// While the WAL grows fast, the next pass comes sooner: when, at the pace the last one found, the WAL
-// would hold `dueFrames` (a quarter of the event loop's backstop), but never within
-// `minIntervalMs`. At a fixed 3 seconds, routers registering at 8 sessions at once (a first
+// While the WAL grows fast, the next pass comes sooner: when, at the pace frames were written since
+// the last one, the WAL would hold `dueFrames` (a quarter of the event loop's backstop), but never
+// within `minIntervalMs`. At a fixed 3 seconds, routers registering at 8 sessions at once (a first
 // Inform's insert commits alone: about 22 frames a router) filled the WAL past the backstop between
 // two passes, and the event loop checkpointed it: a write of 140 to 250 ms every 3 seconds
 // (bench/README.md, "Stalls every 3 s while routers register").
