@@ -64,6 +64,26 @@ function dialectSuite(
       );
     });
 
+    it("answers a prepared statement's rows as arrays of its columns, in its order, when asked", async () => {
+      const text = "select cast(? as varchar(10)) || '!' as s, cast(? as integer) + 1 as n, null as z";
+      expect(await handle.prepared.arrays(text, ['a', 1])).toEqual([['a!', 2, null]]);
+      // The same text, the statement the cache shares, as objects again.
+      expect(await handle.prepared<{ s: string }>(text, ['b', 2])).toEqual([{ s: 'b!', n: 3, z: null }]);
+      expect(await handle.prepared.arrays(text, ['c', 3])).toEqual([['c!', 4, null]]);
+      // A write that answers rows (on SQLite it runs in the turn's group commit).
+      await sql`create table if not exists arrays_probe (v integer, w varchar(10))`.execute(handle.db);
+      const insert = 'insert into arrays_probe (v, w) values (?, ?) returning w, v';
+      const written = await Promise.all([
+        handle.prepared.arrays(insert, [1, 'one']),
+        handle.prepared.arrays(insert, [2, 'two']),
+      ]);
+      expect(written).toEqual([[['one', 1]], [['two', 2]]]);
+      expect(await handle.prepared(insert, [3, 'three'])).toEqual([{ w: 'three', v: 3 }]);
+      await expect(handle.prepared.arrays('select * from no_such_table where a = ?', [1])).rejects.toThrow(
+        /no_such_table/,
+      );
+    });
+
     it('keeps a prepared write out of a transaction that is open meanwhile: it waits, and survives its rollback', async () => {
       await sql`create table if not exists prepared_probe (v integer)`.execute(handle.db);
       let written: Promise<unknown> | undefined;

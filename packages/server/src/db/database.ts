@@ -18,7 +18,16 @@ export type Dialect = DatabaseConfig['kind'];
  * PostgreSQL connection (which then neither parses nor plans it again; about a fifth more sessions
  * per second in bench/session-throughput). For a few fixed texts only: every text is kept.
  */
-export type PreparedQuery = <R>(sql: string, params: readonly unknown[]) => Promise<R[]>;
+export interface PreparedQuery {
+  <R>(sql: string, params: readonly unknown[]): Promise<R[]>;
+  /**
+   * The same, each row an array of its columns in the statement's order. On SQLite a row is then
+   * one array made in native code, where an object has each column set by name through V8's API
+   * (better-sqlite3): a state read's row of 15 columns costs about 3 µs less, and an Inform's state
+   * read is made row by row this way (bench/README.md, session-mix).
+   */
+  arrays(sql: string, params: readonly unknown[]): Promise<unknown[][]>;
+}
 
 /** A statement written with `?` placeholders, as PostgreSQL takes it (`$1`, `$2`, ...). */
 export function numberedPlaceholders(text: string): string {
@@ -76,6 +85,18 @@ export class DatabaseError extends Error {
  * the query on the CWMP hot path (a CPU profile of bench/session-throughput). Statements are
  * reusable in better-sqlite3, so they are cached by SQL text (bounded, oldest dropped first).
  */
+/** A statement's rows, each an object or (`arrays`) an array of its columns (PreparedQuery). */
+function rowsOf<R>(stmt: SQLite.Statement, params: readonly unknown[], arrays: boolean): R[] {
+  if (!arrays) return stmt.all(params as unknown[]) as R[];
+  // The mode is the statement's own, and the cache shares it with every caller of its text.
+  stmt.raw(true);
+  try {
+    return stmt.all(params as unknown[]) as R[];
+  } finally {
+    stmt.raw(false);
+  }
+}
+
 export function withStatementCache(
   sqlite: SQLite.Database,
   max = 500,
@@ -320,13 +341,16 @@ export function openDatabase(
     // else runs between its start and its end. Only while a transaction holds the connection do they
     // queue behind it, as Kysely's own statements do: run now, they would join that transaction.
     // Their writes go in the turn's group commit (createGroupCommit).
-    const prepared: PreparedQuery = <R>(text: string, params: readonly unknown[]): Promise<R[]> => {
-      if ((sqlite.inTransaction && !group.open) || !sqlite.open) return viaKysely<R>(text, params);
+    const run = <R>(text: string, params: readonly unknown[], arrays: boolean): Promise<R[]> => {
+      if ((sqlite.inTransaction && !group.open) || !sqlite.open)
+        return arrays
+          ? viaKysely<Record<string, unknown>>(text, params).then((rows) => rows.map(Object.values) as R[])
+          : viaKysely<R>(text, params);
       try {
         const stmt = cached.prepareInGroup(text);
-        if (stmt.readonly) return Promise.resolve(stmt.all(params as unknown[]) as R[]);
+        if (stmt.readonly) return Promise.resolve(rowsOf<R>(stmt, params, arrays));
         return group.write(() => {
-          if (stmt.reader) return stmt.all(params as unknown[]) as R[];
+          if (stmt.reader) return rowsOf<R>(stmt, params, arrays);
           stmt.run(params as unknown[]);
           return [];
         });
@@ -334,6 +358,10 @@ export function openDatabase(
         return Promise.reject(err as Error);
       }
     };
+    const prepared: PreparedQuery = Object.assign(
+      <R>(text: string, params: readonly unknown[]) => run<R>(text, params, false),
+      { arrays: (text: string, params: readonly unknown[]) => run<unknown[]>(text, params, true) },
+    );
     const intervalMs = o.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS;
     const onCheckpointError = o.onCheckpointError ?? (() => undefined);
     const withWorker = config.path !== ':memory:' && intervalMs > 0;
@@ -411,14 +439,22 @@ export function openDatabase(
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const named = new Map<string, { name: string; text: string }>();
-  const prepared: PreparedQuery = async <R>(text: string, params: readonly unknown[]) => {
+  const statementOf = (text: string) => {
     let statement = named.get(text);
     if (!statement) {
       statement = { name: `provisor_${named.size + 1}`, text: numberedPlaceholders(text) };
       named.set(text, statement);
     }
-    return (await pool.query({ ...statement, values: [...params] })).rows as R[];
+    return statement;
   };
+  const prepared: PreparedQuery = Object.assign(
+    async <R>(text: string, params: readonly unknown[]) =>
+      (await pool.query({ ...statementOf(text), values: [...params] })).rows as R[],
+    {
+      arrays: async (text: string, params: readonly unknown[]) =>
+        (await pool.query<unknown[]>({ ...statementOf(text), values: [...params], rowMode: 'array' })).rows,
+    },
+  );
   return { db, dialect: 'postgres', prepared, statements, destroy: () => db.destroy() };
 }
 

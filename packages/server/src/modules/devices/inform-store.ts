@@ -131,9 +131,32 @@ function jobWrittenDigest(): string {
 }
 
 /** The columns of a device's state (InformState, with the job facts the row keeps). */
-const STATE_COLUMNS = `d.id, d.oui, d.product_class, d.serial_number, d.status, d.connection_request_url,
-  d.cwmp_username, d.connection_request_username, d.periodic_inform_interval, d.inform_digest,
-  d.last_inform_at, d.jobs_waiting, d.jobs_running, d.last_job_failed`;
+const STATE_NAMES = [
+  'id',
+  'oui',
+  'product_class',
+  'serial_number',
+  'status',
+  'connection_request_url',
+  'cwmp_username',
+  'connection_request_username',
+  'periodic_inform_interval',
+  'inform_digest',
+  'last_inform_at',
+  'jobs_waiting',
+  'jobs_running',
+  'last_job_failed',
+] as const;
+const STATE_COLUMNS = STATE_NAMES.map((c) => `d.${c}`).join(', ');
+/**
+ * Where each column is in a state read's row, read as an array (PreparedQuery.arrays): STATE_NAMES,
+ * then `parameters`, then on PostgreSQL's reads with touches `touched`.
+ */
+const AT = {
+  ...(Object.fromEntries(STATE_NAMES.map((c, i) => [c, i])) as Record<(typeof STATE_NAMES)[number], number>),
+  parameters: STATE_NAMES.length,
+  touched: STATE_NAMES.length + 1,
+};
 
 /**
  * The rows of a batch, as the statement reads them: on SQLite a list of `(?, ...)` rows; on PostgreSQL
@@ -548,40 +571,33 @@ export function createInformStore(
     resolve: (s: InformState | undefined) => void;
     reject: (e: unknown) => void;
   };
-  type StateRow = Omit<InformState, 'jobs' | 'parameters' | 'touched'> & {
-    oui: string;
-    product_class: string;
-    jobs_waiting: number;
-    jobs_running: number;
-    last_job_failed: number;
-    parameters: string | null;
-    touched?: boolean;
-  };
-
-  /** The state of `row` as an Inform reads it (with its tree when `tree`). */
-  function stateOf(row: StateRow, tree: boolean, touched: boolean): InformState {
+  /** The state of `row` (a state read's row, as an array: AT) as an Inform reads it (with its tree when `tree`). */
+  function stateOf(row: unknown[], tree: boolean, touched: boolean): InformState {
+    const parameters = row[AT.parameters] as string | null;
     return {
-      id: row.id,
-      serial_number: row.serial_number,
-      status: row.status,
-      connection_request_url: row.connection_request_url,
-      cwmp_username: row.cwmp_username,
-      connection_request_username: row.connection_request_username,
-      periodic_inform_interval: row.periodic_inform_interval,
-      inform_digest: row.inform_digest,
-      last_inform_at: row.last_inform_at,
+      id: row[AT.id] as string,
+      serial_number: row[AT.serial_number] as string,
+      status: row[AT.status] as DeviceStatus,
+      connection_request_url: row[AT.connection_request_url] as string,
+      cwmp_username: row[AT.cwmp_username] as string,
+      connection_request_username: row[AT.connection_request_username] as string,
+      periodic_inform_interval: row[AT.periodic_inform_interval] as number,
+      inform_digest: row[AT.inform_digest] as string,
+      last_inform_at: row[AT.last_inform_at] as string | null,
       jobs: {
-        waiting: row.jobs_waiting !== 0,
-        running: row.jobs_running !== 0,
-        lastFailed: row.last_job_failed !== 0,
+        waiting: row[AT.jobs_waiting] !== 0,
+        running: row[AT.jobs_running] !== 0,
+        lastFailed: row[AT.last_job_failed] !== 0,
       },
-      ...(tree && row.parameters !== null ? { parameters: row.parameters } : {}),
+      ...(tree && parameters !== null ? { parameters } : {}),
       ...(touched ? { touched: true as const } : {}),
     };
   }
 
-  const sameDevice = (row: StateRow, i: DeviceIdentity) =>
-    row.serial_number === i.serialNumber && row.oui === i.oui && row.product_class === i.productClass;
+  const sameDevice = (row: unknown[], i: DeviceIdentity) =>
+    row[AT.serial_number] === i.serialNumber &&
+    row[AT.oui] === i.oui &&
+    row[AT.product_class] === i.productClass;
 
   /** A touch's row of TOUCH_ROW. */
   function pushTouch(params: unknown[], r: StateRead, t: InformTouch): void {
@@ -626,7 +642,7 @@ export function createInformStore(
     const key = TOUCH_TEXTS + touches.size;
     let sql = stateTexts.get(key);
     if (!sql) stateTexts.set(key, (sql = touchSql(touches.size)));
-    const touched = prepared<StateRow>(sql, params).catch(() => null);
+    const touched = prepared.arrays(sql, params).catch(() => null);
     const plain = batch.filter((r) => !touches.has(r));
     const [rows] = await Promise.all([touched, plain.length > 0 ? readPlain(plain) : undefined]);
     const missed: StateRead[] = [];
@@ -651,11 +667,11 @@ export function createInformStore(
     for (const [serial, digest] of digests) params.push('false', serial, null, null, digest, ...rest);
     let sql = stateTexts.get(TOUCH_TEXTS);
     if (!sql) stateTexts.set(TOUCH_TEXTS, (sql = stateAndTouchSql()));
-    const rows = await prepared<StateRow>(sql, paramsOf(dialect, params, touches.size + digests.size));
+    const rows = await prepared.arrays(sql, paramsOf(dialect, params, touches.size + digests.size));
     for (const r of batch) {
       const row = rows.find((d) => sameDevice(d, r.identity));
       if (!row) r.resolve(undefined);
-      else if (touches.has(r)) r.resolve(stateOf(row, false, row.touched === true));
+      else if (touches.has(r)) r.resolve(stateOf(row, false, row[AT.touched] === true));
       else r.resolve(stateOf(row, digests.get(r.identity.serialNumber) === r.digest, false));
     }
   }
@@ -693,7 +709,7 @@ export function createInformStore(
       params.push(serial);
       if (withTree) params.push(digest);
     }
-    const rows = await prepared<StateRow>(sql, paramsOf(dialect, params, digests.size));
+    const rows = await prepared.arrays(sql, paramsOf(dialect, params, digests.size));
     for (const r of batch) {
       const row = rows.find((d) => sameDevice(d, r.identity));
       r.resolve(row && stateOf(row, digests.get(r.identity.serialNumber) === r.digest, false));

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseConfig } from '../../config';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../../db/database';
+import {
+  migrateToLatest,
+  openDatabase,
+  type DatabaseHandle,
+  type Dialect,
+  type PreparedQuery,
+} from '../../db/database';
 import { createEventBus, type LiveMessage } from '../live/index';
 import { createTestDatabase, describeWithPostgres, postgresUrl } from '../../../test/postgres';
 import { sql } from 'kysely';
@@ -82,13 +88,14 @@ function informSuite(
     const bus = createEventBus();
     bus.subscribe((m) => events.push(m));
     // The real statements, counted by kind.
-    const counted: typeof handle.prepared = <R>(text: string, params: readonly unknown[]) => {
+    // Each statement counted by its text; a state read runs afterStateRead (if set) before it answers.
+    const count: Watcher = (text, run) => {
       if (text.startsWith('with q (serial') || text.startsWith('select d.id, d.oui')) {
         stateReads += 1;
         readTexts.add(text);
         const hook = afterStateRead;
         afterStateRead = null;
-        if (hook) return handle.prepared<R>(text, params).then(async (rows) => (await hook(), rows));
+        if (hook) return run().then(async (rows) => (await hook(), rows));
       } else if (text.startsWith('with t (serial') || text.startsWith('with q (touch')) touches += 1;
       else if (text.startsWith('select parameters from device_parameters')) treeReads += 1;
       else if (text.startsWith('insert into device_parameters')) treeWrites += 1;
@@ -96,8 +103,9 @@ function informSuite(
         updates += 1;
         updateTexts.add(text);
       } else if (text.startsWith('select d.id, d.serial_number')) jobReads += 1;
-      return handle.prepared<R>(text, params);
+      return run();
     };
+    const counted = watching(handle.prepared, count);
     store = createInformStore(handle.db, counted, dialect);
     devices = createDevicesService(createDevicesRepository(handle.db, dialect), store, bus, OPTIONS);
     jobs = createJobsService(createJobsRepository(handle.db), devices, bus, {
@@ -428,10 +436,13 @@ function informSuite(
 
   it("reads the Inform's device without the jobs table: jobs written around the jobs service go unseen", async () => {
     const statements: string[] = [];
-    const watched = createInformStore(handle.db, (text, params) => {
-      statements.push(text);
-      return handle.prepared(text, params);
-    });
+    const watched = createInformStore(
+      handle.db,
+      watching(handle.prepared, (text, run) => {
+        statements.push(text);
+        return run();
+      }),
+    );
     const service = createDevicesService(
       createDevicesRepository(handle.db, dialect),
       watched,
@@ -774,6 +785,18 @@ function informSuite(
     expect(await started.sweepOffline(pastDeadline(300))).toBeGreaterThanOrEqual(1);
     expect((await row('START-1')).status).toBe('offline');
   });
+}
+
+/** Sees each statement's text before it runs (`run` runs it), of either kind of PreparedQuery call. */
+type Watcher = <T>(text: string, run: () => Promise<T>) => Promise<T>;
+function watching(prepared: PreparedQuery, watcher: Watcher): PreparedQuery {
+  return Object.assign(
+    <R>(text: string, params: readonly unknown[]) => watcher(text, () => prepared<R>(text, params)),
+    {
+      arrays: (text: string, params: readonly unknown[]) =>
+        watcher(text, () => prepared.arrays(text, params)),
+    },
+  );
 }
 
 describe('recording Informs on SQLite', () => {
