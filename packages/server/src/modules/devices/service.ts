@@ -95,6 +95,26 @@ function isInterval(seconds: number): boolean {
 const INFORM_ATTEMPTS = 4;
 
 /** A fingerprint of an Inform's parameter list (names, types, values, in order). */
+/** The first segment of a parameter's name (its data model's root: `Device`, `InternetGatewayDevice`). */
+function rootOf(name: string): string {
+  const dot = name.indexOf('.');
+  return dot < 0 ? name : name.slice(0, dot);
+}
+
+/** An Inform's events as last_events stores them (JSON); a lone event's text is made once. */
+const loneEventTexts = new Map<string, string>();
+function eventsText(events: readonly string[]): string {
+  if (events.length !== 1) return JSON.stringify(events);
+  const event = events[0]!;
+  let text = loneEventTexts.get(event);
+  if (text === undefined) {
+    text = JSON.stringify(events);
+    // Vendors' own events ("M X_...") are few, but a router may send any text: keep at most 64.
+    if (loneEventTexts.size < 64) loneEventTexts.set(event, text);
+  }
+  return text;
+}
+
 function digestOf(params: readonly { name: string; value: string; type: string }[]): string {
   // One string, one call into native code (a Hash object and its update() would be three).
   let text = '';
@@ -299,7 +319,7 @@ export function createDevicesService(
     const reportedUrl = (findBySuffix(params, '.ManagementServer.ConnectionRequestURL') ?? '').slice(0, 512);
     const interval = Number(findBySuffix(params, '.ManagementServer.PeriodicInformInterval'));
     const digest = digestOf(params);
-    const root = params[0]?.name.split('.')[0] ?? '';
+    const root = rootOf(params[0]?.name ?? '');
     const summary = {
       manufacturer: report.manufacturer.slice(0, 64),
       software_version: (findBySuffix(params, '.DeviceInfo.SoftwareVersion') ?? '').slice(0, 64),
@@ -308,7 +328,7 @@ export function createDevicesService(
         params.find((p) => p.name.endsWith('.ExternalIPAddress') && p.value)?.value ?? report.remoteAddress
       ).slice(0, 64),
       remote_address: report.remoteAddress.slice(0, 64),
-      last_events: JSON.stringify(report.events),
+      last_events: eventsText(report.events),
       last_inform_at: now,
     };
     // With the digest, the read brings the tree too when the Inform will merge into it. Given for an
