@@ -21,10 +21,10 @@ export type Dialect = DatabaseConfig['kind'];
 export interface PreparedQuery {
   <R>(sql: string, params: readonly unknown[]): Promise<R[]>;
   /**
-   * The same, each row an array of its columns in the statement's order. On SQLite a row is then
-   * one array made in native code, where an object has each column set by name through V8's API
-   * (better-sqlite3): a state read's row of 15 columns costs about 3 µs less, and an Inform's state
-   * read is made row by row this way (bench/README.md, session-mix).
+   * The same, each row an array of its columns in the statement's order. On SQLite such a row is
+   * made at once in native code, where better-sqlite3 sets each column of an object row by name
+   * through V8's API: about 3 µs less a row of 15 columns. The Informs' state reads ask for theirs so
+   * (bench/README.md, session-mix).
    */
   arrays(sql: string, params: readonly unknown[]): Promise<unknown[][]>;
 }
@@ -80,11 +80,6 @@ export class DatabaseError extends Error {
   override name = 'DatabaseError';
 }
 
-/**
- * Kysely's SQLite driver prepares every statement anew; preparing cost about as much as running
- * the query on the CWMP hot path (a CPU profile of bench/session-throughput). Statements are
- * reusable in better-sqlite3, so they are cached by SQL text (bounded, oldest dropped first).
- */
 /** A statement's rows, each an object or (`arrays`) an array of its columns (PreparedQuery). */
 function rowsOf<R>(stmt: SQLite.Statement, params: readonly unknown[], arrays: boolean): R[] {
   if (!arrays) return stmt.all(params as unknown[]) as R[];
@@ -97,6 +92,11 @@ function rowsOf<R>(stmt: SQLite.Statement, params: readonly unknown[], arrays: b
   }
 }
 
+/**
+ * Kysely's SQLite driver prepares every statement anew; preparing cost about as much as running
+ * the query on the CWMP hot path (a CPU profile of bench/session-throughput). Statements are
+ * reusable in better-sqlite3, so they are cached by SQL text (bounded, oldest dropped first).
+ */
 export function withStatementCache(
   sqlite: SQLite.Database,
   max = 500,
