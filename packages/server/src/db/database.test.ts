@@ -82,20 +82,29 @@ function dialectSuite(
       await expect(handle.prepared.arrays('select * from no_such_table where a = ?', [1])).rejects.toThrow(
         /no_such_table/,
       );
+      // A statement that fails as it runs leaves its text's shared statement answering objects.
+      await sql`create table if not exists arrays_checked (v integer check (v > 0))`.execute(handle.db);
+      const checked = 'insert into arrays_checked (v) values (?) returning v';
+      await expect(handle.prepared.arrays(checked, [-1])).rejects.toThrow(/check/i);
+      expect(await handle.prepared(checked, [5])).toEqual([{ v: 5 }]);
     });
 
     it('keeps a prepared write out of a transaction that is open meanwhile: it waits, and survives its rollback', async () => {
       await sql`create table if not exists prepared_probe (v integer)`.execute(handle.db);
       let written: Promise<unknown> | undefined;
+      let read: Promise<unknown[][]> | undefined;
       await expect(
         handle.db.transaction().execute(async (trx) => {
           await sql`insert into prepared_probe (v) values (1)`.execute(trx);
           written = handle.prepared('insert into prepared_probe (v) values (?)', [2]);
+          // Rows as arrays keep the statement's order of columns, names that look like numbers too.
+          read = handle.prepared.arrays('select cast(? as integer) as b, 2 as "1", 3 as a', [1]);
           await new Promise((r) => setTimeout(r, 20));
           throw new Error('roll back');
         }),
       ).rejects.toThrow('roll back');
       await written;
+      expect((await read)?.map((row) => row.map(Number))).toEqual([[1, 2, 3]]);
       const rows = await handle.prepared<{ v: number }>('select v from prepared_probe order by v', []);
       expect(rows.map((r) => Number(r.v))).toEqual([2]);
       // Outside a transaction it runs at once, as one statement of its own.
@@ -145,6 +154,24 @@ describe('SQLite settings', () => {
     } finally {
       await handle.destroy();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses rows as arrays whose columns share a name, once a transaction held the connection', async () => {
+    // Behind Kysely's transaction, the rows come back through Kysely as objects, which keep only one
+    // column of a name: made back into arrays, they would lose the other.
+    const handle = openDatabase({ kind: 'sqlite', path: ':memory:' });
+    try {
+      const twice = 'select cast(? as integer) as a, 2 as a';
+      expect(await handle.prepared.arrays(twice, [1])).toEqual([[1, 2]]);
+      let read: Promise<unknown[][]> | undefined;
+      await handle.db.transaction().execute(async () => {
+        read = handle.prepared.arrays(twice, [1]);
+        await new Promise((r) => setTimeout(r, 5));
+      });
+      await expect(read).rejects.toThrow('"a" names two columns');
+    } finally {
+      await handle.destroy();
     }
   });
 });

@@ -93,6 +93,21 @@ function rowsOf<R>(stmt: SQLite.Statement, params: readonly unknown[], arrays: b
 }
 
 /**
+ * The names of a statement's columns, in their order, for rows read as arrays; refused when two
+ * columns share a name (an object row keeps only one of them).
+ */
+function columnNames(sqlite: SQLite.Database, text: string): string[] {
+  const stmt = sqlite.prepare(text);
+  const names = stmt.reader ? stmt.columns().map((c) => c.name) : [];
+  const twice = names.filter((name, i) => names.indexOf(name) !== i);
+  if (twice.length > 0)
+    throw new Error(
+      `rows read as arrays need each column named apart; "${twice[0]}" names two columns of: ${text}`,
+    );
+  return names;
+}
+
+/**
  * Kysely's SQLite driver prepares every statement anew; preparing cost about as much as running
  * the query on the CWMP hot path (a CPU profile of bench/session-throughput). Statements are
  * reusable in better-sqlite3, so they are cached by SQL text (bounded, oldest dropped first).
@@ -342,10 +357,14 @@ export function openDatabase(
     // queue behind it, as Kysely's own statements do: run now, they would join that transaction.
     // Their writes go in the turn's group commit (createGroupCommit).
     const run = <R>(text: string, params: readonly unknown[], arrays: boolean): Promise<R[]> => {
-      if ((sqlite.inTransaction && !group.open) || !sqlite.open)
-        return arrays
-          ? viaKysely<Record<string, unknown>>(text, params).then((rows) => rows.map(Object.values) as R[])
-          : viaKysely<R>(text, params);
+      if ((sqlite.inTransaction && !group.open) || !sqlite.open) {
+        if (!arrays) return viaKysely<R>(text, params);
+        // Kysely answers objects: each is made back into the statement's columns, in their order.
+        return viaKysely<Record<string, unknown>>(text, params).then((rows) => {
+          const names = columnNames(sqlite, text);
+          return rows.map((row) => names.map((name) => row[name])) as R[];
+        });
+      }
       try {
         const stmt = cached.prepareInGroup(text);
         if (stmt.readonly) return Promise.resolve(rowsOf<R>(stmt, params, arrays));

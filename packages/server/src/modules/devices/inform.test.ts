@@ -442,6 +442,7 @@ function informSuite(
         statements.push(text);
         return run();
       }),
+      dialect,
     );
     const service = createDevicesService(
       createDevicesRepository(handle.db, dialect),

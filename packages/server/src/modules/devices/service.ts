@@ -94,7 +94,6 @@ function isInterval(seconds: number): boolean {
  */
 const INFORM_ATTEMPTS = 4;
 
-/** A fingerprint of an Inform's parameter list (names, types, values, in order). */
 /** The first segment of a parameter's name (its data model's root: `Device`, `InternetGatewayDevice`). */
 function rootOf(name: string): string {
   const dot = name.indexOf('.');
@@ -109,12 +108,14 @@ function eventsText(events: readonly string[]): string {
   let text = loneEventTexts.get(event);
   if (text === undefined) {
     text = JSON.stringify(events);
-    // Vendors' own events ("M X_...") are few, but a router may send any text: keep at most 64.
-    if (loneEventTexts.size < 64) loneEventTexts.set(event, text);
+    // Vendors' own events ("M X_...") are few, but a router may send any text: keep at most 64, each
+    // no longer than an EventCode may be (64 characters, TR-069's string(64)).
+    if (loneEventTexts.size < 64 && event.length <= 64) loneEventTexts.set(event, text);
   }
   return text;
 }
 
+/** A fingerprint of an Inform's parameter list (names, types, values, in order). */
 function digestOf(params: readonly { name: string; value: string; type: string }[]): string {
   // One string, one call into native code (a Hash object and its update() would be three).
   let text = '';
