@@ -1,6 +1,6 @@
 // The devices module's public surface: other modules import only this file (issue 15, point 3).
 export { createInformStore, type InformStore } from './inform-store';
-export { storedValue, type ParameterMap, type StoredParameter } from './parameters';
+export { dataModelRoot, storedValue, type ParameterMap, type StoredParameter } from './parameters';
 export {
   createDevicesRepository,
   type DeviceMatch,

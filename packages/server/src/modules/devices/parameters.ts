@@ -49,6 +49,12 @@ export function mergeParameters(
   return changed;
 }
 
+/** The first segment of a parameter's name: its data model's root (`Device`, `InternetGatewayDevice`). */
+export function dataModelRoot(name: string): string {
+  const dot = name.indexOf('.');
+  return dot < 0 ? name : name.slice(0, dot);
+}
+
 /** The value of the first parameter whose path ends with `suffix` (root-agnostic: Device./IGD.). */
 export function findBySuffix(
   params: readonly { name: string; value: string }[],

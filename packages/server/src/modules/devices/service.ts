@@ -17,7 +17,14 @@ import { AppError } from '../../errors';
 import type { EventBus } from '../live/index';
 import { createDeadlines } from './deadlines';
 import type { DeviceForJob, InformStore, InformTouch } from './inform-store';
-import { findBySuffix, mergeParameters, parseParameters, storedValue, type ParameterMap } from './parameters';
+import {
+  dataModelRoot,
+  findBySuffix,
+  mergeParameters,
+  parseParameters,
+  storedValue,
+  type ParameterMap,
+} from './parameters';
 import type {
   DeviceIdentity,
   DeviceListQuery,
@@ -93,12 +100,6 @@ function isInterval(seconds: number): boolean {
  * keep coming between its read and its write; the last time it writes whatever came.
  */
 const INFORM_ATTEMPTS = 4;
-
-/** The first segment of a parameter's name (its data model's root: `Device`, `InternetGatewayDevice`). */
-function rootOf(name: string): string {
-  const dot = name.indexOf('.');
-  return dot < 0 ? name : name.slice(0, dot);
-}
 
 /** An Inform's events as last_events stores them (JSON); a lone event's text is made once. */
 const loneEventTexts = new Map<string, string>();
@@ -320,7 +321,7 @@ export function createDevicesService(
     const reportedUrl = (findBySuffix(params, '.ManagementServer.ConnectionRequestURL') ?? '').slice(0, 512);
     const interval = Number(findBySuffix(params, '.ManagementServer.PeriodicInformInterval'));
     const digest = digestOf(params);
-    const root = rootOf(params[0]?.name ?? '');
+    const root = dataModelRoot(params[0]?.name ?? '');
     const summary = {
       manufacturer: report.manufacturer.slice(0, 64),
       software_version: (findBySuffix(params, '.DeviceInfo.SoftwareVersion') ?? '').slice(0, 64),

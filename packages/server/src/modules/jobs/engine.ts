@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { CpeMethodRequest, CpeMethodResponse, CwmpFault, TransferComplete } from '@provisor/cwmp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
-import type { DevicesService, JobDevice } from '../devices/index';
+import { dataModelRoot, type DevicesService, type JobDevice } from '../devices/index';
 import type { FileStore } from '../files/index';
 import type { Assignments } from './assignment';
 import type { SettingsService } from '../settings/index';
@@ -401,7 +401,7 @@ export function createJobEngine(
     if (s.device && (s.device.root || s.device.connectionRequestCredentials)) return s.device;
     const device = await devices.findById(s.deviceId);
     if (!device) return undefined;
-    const root = Object.keys(await devices.parametersOf(device.id))[0]?.split('.')[0] ?? '';
+    const root = dataModelRoot(Object.keys(await devices.parametersOf(device.id))[0] ?? '');
     return {
       serialNumber: device.serial_number,
       connectionRequestCredentials: device.connection_request_username !== '',
