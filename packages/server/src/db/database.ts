@@ -176,6 +176,10 @@ export interface GroupCommit {
 }
 
 export function createGroupCommit(sqlite: SQLite.Database): GroupCommit {
+  // Prepared once: `exec` compiles its text again on every call, a group's BEGIN and COMMIT included
+  // (about 0.5% of the server's CPU in the mix, bench/README.md).
+  const begin = sqlite.prepare('BEGIN');
+  const commitGroup = sqlite.prepare('COMMIT');
   let waiting: { resolve: () => void; reject: (err: unknown) => void }[] | null = null;
   let held = 0;
   /** The group's transaction is gone (SQLite rolled it back whole, as on a full disk): none is saved. */
@@ -193,7 +197,7 @@ export function createGroupCommit(sqlite: SQLite.Database): GroupCommit {
     }
     waiting = null;
     try {
-      sqlite.exec('COMMIT');
+      commitGroup.run();
     } catch (err) {
       try {
         if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
@@ -209,7 +213,7 @@ export function createGroupCommit(sqlite: SQLite.Database): GroupCommit {
     write<R>(run: () => R): Promise<R> {
       if (held > 0) return Promise.resolve(run());
       if (!waiting) {
-        sqlite.exec('BEGIN');
+        begin.run();
         waiting = [];
         setImmediate(commit);
       }
