@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { type FileKind, type StoredFile } from '../../contract';
 import type { FileRow } from '../../db/tables/files';
+import { storedFileHeaders } from '../../http/download';
 import { readMultipart } from './read-multipart';
 import {
   deleteFileSchema,
@@ -64,11 +65,7 @@ export async function filesRoutes(fastify: FastifyInstance, o: { store: FileStor
     { config: { permission: 'operate' }, schema: downloadFileSchema },
     async (request, reply) => {
       const file = await store.get(request.params.id);
-      return reply
-        .type(file.content_type)
-        .header('content-length', String(file.size))
-        .header('content-disposition', `attachment; filename="${file.name.replace(/"/g, '')}"`)
-        .send(await store.open(file));
+      return reply.headers(storedFileHeaders(file.name, file.size)).send(await store.open(file));
     },
   );
 

@@ -96,6 +96,25 @@ export function createFileStore(db: Kysely<Database>, root: string) {
         .executeTakeFirst();
       return row && withNumberSize(row);
     },
+    /**
+     * Removes the files a job received before `newest` (a router that sends its upload again replaces
+     * it: one file a job, however often the job's URL is used while the job runs).
+     */
+    async removeEarlierOfJob(newest: FileRow): Promise<number> {
+      if (newest.job_id === null) return 0;
+      const earlier = await db
+        .selectFrom('files')
+        .select('id')
+        .where('job_id', '=', newest.job_id)
+        .where('id', '!=', newest.id)
+        .where('created_at', '<=', newest.created_at)
+        .execute();
+      for (const { id } of earlier) {
+        await db.deleteFrom('files').where('id', '=', id).execute();
+        await rm(pathOf(id), { force: true });
+      }
+      return earlier.length;
+    },
     async list(q: { deviceId?: string; kind?: FileKind; limit: number; offset: number }): Promise<FileRow[]> {
       let query = db.selectFrom('files').selectAll();
       if (q.deviceId) query = query.where('device_id', '=', q.deviceId);

@@ -1,11 +1,13 @@
 // The CPE side of file transfers: GET /files/<job>/<token>/<name> serves a Download job's file, and
 // PUT or POST stores an Upload job's file. TR-069 Amendment 6, 3.4.3 names PUT for uploads, but
 // routers upload backups and logs by POST as well (issue 23, point 4): both are one route, with the
-// same rules. The per-job token is the only credential; a finished job's URL stops working.
+// same rules. The per-job token is the only credential; a finished job's URL stops working, and a
+// job keeps one uploaded file (a later upload replaces it).
 import { timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { JobRow } from '../../db/tables/jobs';
+import { storedFileHeaders } from '../../http/download';
 import type { FileStore } from '../files/index';
 import type { JobParams, JobsService } from './service';
 import { uploadKindOf } from './descriptor';
@@ -41,6 +43,13 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
       .type('text/plain; charset=utf-8')
       .send('No such file, or the transfer it belonged to is over.');
 
+  /**
+   * Jobs whose upload is arriving in this process: one at a time a job, and each upload replaces the
+   * one before (a router may send its file again, say when it lost the first answer), so a job's URL
+   * keeps one file however often it is used.
+   */
+  const uploading = new Set<string>();
+
   async function jobFor(jobId: string, token: string): Promise<JobRow | null> {
     const job = await o.jobs.get(jobId).catch(() => null);
     if (!job || (job.status !== 'pending' && job.status !== 'running') || !tokenMatches(job, token))
@@ -48,7 +57,8 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
     return job;
   }
 
-  // Routers are not browsers: no console security headers here (see cwmp/plugin.ts). Public: the
+  // Routers are not browsers: no console security headers here (see cwmp/plugin.ts), but the file
+  // goes out as bytes to save (storedFileHeaders), since a browser may open its URL too. Public: the
   // job's token in the path is the credential.
   app.get<CpeFileRoute>(
     '/files/:job/:token/:name',
@@ -64,8 +74,7 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
       const file = await o.files.get(fileId);
       request.log.info({ jobId, deviceId: job.device_id, file: file.name }, 'CPE fetches a file');
       return reply
-        .type(file.content_type)
-        .header('content-length', String(file.size))
+        .headers(storedFileHeaders(file.name, file.size))
         .header('cache-control', 'no-store')
         .send(await o.files.open(file));
     },
@@ -93,18 +102,30 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
           .type('text/plain; charset=utf-8')
           .send(`Uploads may be at most ${o.maxUploadBytes} bytes.`);
       }
-      const file = await o.files.save(request.body, {
-        kind,
-        name: kind === 'backup' ? `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}` : name,
-        contentType: request.headers['content-type'] ?? 'application/octet-stream',
-        deviceId: job.device_id,
-        jobId: job.id,
-        maxBytes: o.maxUploadBytes,
-      });
-      request.log.info(
-        { jobId, deviceId: job.device_id, size: file.size, method: request.method },
-        'CPE uploaded a file',
-      );
+      if (uploading.has(job.id)) {
+        return reply
+          .code(409)
+          .type('text/plain; charset=utf-8')
+          .send("This transfer's file is already arriving; send it again once that upload has ended.");
+      }
+      uploading.add(job.id);
+      try {
+        const file = await o.files.save(request.body, {
+          kind,
+          name: kind === 'backup' ? `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}` : name,
+          contentType: request.headers['content-type'] ?? 'application/octet-stream',
+          deviceId: job.device_id,
+          jobId: job.id,
+          maxBytes: o.maxUploadBytes,
+        });
+        const replaced = await o.files.removeEarlierOfJob(file);
+        request.log.info(
+          { jobId, deviceId: job.device_id, size: file.size, method: request.method, replaced },
+          'CPE uploaded a file',
+        );
+      } finally {
+        uploading.delete(job.id);
+      }
       return reply.code(201).send();
     },
   });

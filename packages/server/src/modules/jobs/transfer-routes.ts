@@ -36,6 +36,13 @@ export async function transferRoutes(
   async function firmwareParams(body: FirmwareInput): Promise<JobTypeParams<'firmware-upgrade'>> {
     if (body.fileId) {
       const file = await store.get(body.fileId);
+      // As a campaign's: a router's backup or log, sent to routers as their firmware, is not one.
+      if (file.kind !== 'firmware')
+        throw new AppError(
+          400,
+          'Not a firmware file',
+          `The file "${file.name}" is a ${file.kind} file, not firmware; choose a firmware file.`,
+        );
       return { fileId: file.id, version: body.version };
     }
     if (!body.firmwareUrl || !/^https?:\/\/\S+$/.test(body.firmwareUrl)) {

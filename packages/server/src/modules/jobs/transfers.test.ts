@@ -222,6 +222,66 @@ describe('transfer jobs', () => {
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="config-backup-/);
   });
 
+  it('serves a stored file as bytes to save, whatever type it was uploaded as (no page of the console origin)', async () => {
+    const { cpe, id } = await knownCpe();
+    const page = '<script>fetch("/api/users")</script>';
+    const body = multipart(
+      { kind: 'firmware' },
+      { field: 'file', name: 'fw-2.1.bin', content: page, type: 'text/html' },
+    );
+    const res = await postForm('/api/files', body);
+    expect(res.statusCode).toBe(201);
+    const fw = res.json().file as { id: string };
+    await api('POST', `/api/devices/${id}/firmware-upgrade`, { fileId: fw.id, version: '2.1' });
+    await session(cpe, [['6 CONNECTION REQUEST']]);
+    const dl = (await cpe.post('')).envelope!.body as Msg<'Download'>;
+    const expected = {
+      'content-type': 'application/octet-stream',
+      'content-disposition': `attachment; filename="fw-2.1.bin"; filename*=UTF-8''fw-2.1.bin`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+    };
+    // The routers' door, which anyone holding the job's URL may open in a browser.
+    const fetched = await fetch(dl.url);
+    expect(await fetched.text()).toBe(page);
+    for (const [name, value] of Object.entries(expected)) expect(fetched.headers.get(name)).toBe(value);
+    // The console's download.
+    const download = await api('GET', `/api/files/${fw.id}/download`);
+    expect(download.body).toBe(page);
+    expect(download.headers).toMatchObject(expected);
+  });
+
+  it('upgrades firmware only from a firmware file, not from a backup or a log', async () => {
+    const { id } = await knownCpe();
+    const body = multipart({ kind: 'config' }, { field: 'file', name: 'settings.cfg', content: 'x=1' });
+    const config = (await postForm('/api/files', body)).json().file as { id: string };
+    const res = await api('POST', `/api/devices/${id}/firmware-upgrade`, {
+      fileId: config.id,
+      version: '2.1',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'The file "settings.cfg" is a config file, not firmware; choose a firmware file.',
+    );
+  });
+
+  it('keeps one file a backup job: an upload sent again replaces the one before', async () => {
+    const { cpe, id } = await knownCpe();
+    const jobId = (await api('POST', `/api/devices/${id}/backup-config`)).json().job.id;
+    await session(cpe, [['6 CONNECTION REQUEST']]);
+    const rpc = await cpe.post('');
+    const up = rpc.envelope!.body as Msg<'Upload'>;
+    for (const content of ['first', 'second', 'third'])
+      expect((await fetch(up.url, { method: 'PUT', body: content })).status).toBe(201);
+    const files = (await api('GET', `/api/devices/${id}/files`)).json().files;
+    expect(files).toEqual([expect.objectContaining({ kind: 'backup', jobId, size: 5 })]);
+    expect((await api('GET', files[0].downloadUrl)).body).toBe('third');
+    await acceptLater(cpe, rpc, 'UploadResponse');
+    await session(cpe, [['7 TRANSFER COMPLETE'], ['M Upload', up.commandKey]]);
+    await transferComplete(cpe, up.commandKey);
+    expect((await job(jobId)).result.fileId).toBe(files[0].id);
+  });
+
   it('refuses an upload larger than the limit, and a PUT to a job that takes no upload', async () => {
     const { cpe, id } = await knownCpe();
     await api('POST', `/api/devices/${id}/backup-config`);

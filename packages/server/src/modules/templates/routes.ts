@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AnyMap } from '../../contract';
 import { AppError } from '../../errors';
+import { attachmentDisposition } from '../../http/download';
 import {
   createTemplateSchema,
   deleteTemplateSchema,
@@ -27,12 +28,6 @@ export function valuesOf(body: AnyMap): AnyMap {
     return v;
   }
   return body;
-}
-
-/** The file name for content-disposition: ASCII fallback plus the exact name (RFC 6266). */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 export async function templatesRoutes(fastify: FastifyInstance, o: { maxImportBytes: number }) {
@@ -169,7 +164,7 @@ export async function templatesRoutes(fastify: FastifyInstance, o: { maxImportBy
       const { id } = request.params;
       const template = await templates.get(id);
       return reply
-        .header('content-disposition', contentDisposition(exportFileName(template.name)))
+        .header('content-disposition', attachmentDisposition(exportFileName(template.name)))
         .send(toExportFile(template));
     },
   );
