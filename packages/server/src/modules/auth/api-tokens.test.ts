@@ -127,6 +127,56 @@ describe('API tokens', () => {
     expect(await closed).toBe(4001);
   });
 
+  it("stops a disabled admin's tokens (live sockets too), holds a demoted admin's to the new role, and takes them back once enabled", async () => {
+    const made = await http(admin, 'POST', '/api/users', {
+      username: 'admin2',
+      password: 'admin2-password-1',
+      role: 'admin',
+    });
+    expect(made.status).toBe(201);
+    const admin2 = ((await made.json()) as { id: string }).id;
+    const signIn = await http('', 'POST', '/api/auth/login', {
+      username: 'admin2',
+      password: 'admin2-password-1',
+    });
+    const admin2Token = ((await signIn.json()) as { token: string }).token;
+    const created = await http(admin2Token, 'POST', '/api/tokens', {
+      name: 'sync',
+      role: 'admin',
+      expiresInDays: null,
+    });
+    const { secret } = (await created.json()) as { secret: string };
+    expect((await http(secret, 'GET', '/api/users')).status).toBe(200);
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, ['provisor', secret]);
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+
+    const patch = (body: object) => http(admin, 'PATCH', `/api/users/${admin2}`, body);
+    expect((await patch({ disabled: true })).status).toBe(200);
+    expect(await closed).toBe(4001);
+    for (const path of ['/api/users', '/api/devices', '/api/auth/me']) {
+      const refused = await http(secret, 'GET', path);
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        'This API token\'s creator, "admin2", is disabled; ask an admin to enable that user or for a new token.',
+      );
+    }
+    const reopened = new WebSocket(`${base.replace('http', 'ws')}/ws`, ['provisor', secret]);
+    expect(
+      await new Promise((resolve) =>
+        reopened.once('open', () => resolve('open')).once('error', () => resolve('refused')),
+      ),
+    ).toBe('refused');
+
+    expect((await patch({ disabled: false, role: 'viewer' })).status).toBe(200);
+    const me = await http(secret, 'GET', '/api/auth/me');
+    expect(await me.json()).toEqual({ username: 'admin2', role: 'viewer', kind: 'token', tokenName: 'sync' });
+    expect((await http(secret, 'GET', '/api/users')).status).toBe(403);
+    expect((await http(secret, 'GET', '/api/devices')).status).toBe(200);
+    expect((await patch({ role: 'admin' })).status).toBe(200);
+    expect((await http(secret, 'GET', '/api/users')).status).toBe(200);
+  });
+
   it('refuses a bad token body with a message naming the field', async () => {
     const res = await http(admin, 'POST', '/api/tokens', { name: 'x', role: 'root', expiresInDays: 0 });
     expect(res.status).toBe(400);

@@ -5,7 +5,13 @@
 // token, not on every request.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ApiToken, CreateTokenInput, CreatedToken } from '../../contract/users';
+import {
+  ROLES,
+  type ApiToken,
+  type CreateTokenInput,
+  type CreatedToken,
+  type Role,
+} from '../../contract/users';
 import type { Database } from '../../db/schema';
 import type { ApiTokenRow } from '../../db/tables/api-tokens';
 import { AppError } from '../../errors';
@@ -36,6 +42,9 @@ function toApiToken(row: ApiTokenRow): ApiToken {
 function unauthorizedToken(message: string): AppError {
   return new AppError(401, 'Unauthorized', message, { 'www-authenticate': 'Bearer' });
 }
+
+/** The lesser of two roles (ROLES runs from the most to the least). */
+const lowerRole = (a: Role, b: Role): Role => (ROLES.indexOf(a) >= ROLES.indexOf(b) ? a : b);
 
 export function createApiTokens(db: Kysely<Database>, now: () => number = Date.now) {
   const lastWritten = new Map<string, number>();
@@ -94,6 +103,21 @@ export function createApiTokens(db: Kysely<Database>, now: () => number = Date.n
       const at = now();
       if (row.expires_at && Date.parse(row.expires_at) <= at)
         throw unauthorizedToken(`This API token expired at ${row.expires_at}; ask an admin for a new one.`);
+      // A token acts for the admin who made it, and never beyond what that admin may do now: a
+      // disabled creator's tokens stop, a demoted one's are held to the new role.
+      const creator = await db
+        .selectFrom('users')
+        .select(['id', 'role', 'disabled'])
+        .where('username', '=', row.created_by)
+        .executeTakeFirst();
+      if (!creator)
+        throw unauthorizedToken(
+          `This API token's creator, "${row.created_by}", no longer exists; ask an admin for a new one.`,
+        );
+      if (creator.disabled)
+        throw unauthorizedToken(
+          `This API token's creator, "${row.created_by}", is disabled; ask an admin to enable that user or for a new token.`,
+        );
       if (at - (lastWritten.get(row.id) ?? 0) >= LAST_USE_WRITE_INTERVAL_MS) {
         lastWritten.set(row.id, at);
         await db
@@ -103,12 +127,12 @@ export function createApiTokens(db: Kysely<Database>, now: () => number = Date.n
           .execute();
       }
       return {
-        userId: row.created_by,
+        userId: creator.id,
         username: row.created_by,
         jti: `token:${row.id}`,
         expiresAt: row.expires_at ? new Date(row.expires_at) : NEVER,
         epoch: 0,
-        role: row.role,
+        role: lowerRole(row.role, creator.role),
         kind: 'token',
         tokenName: row.name,
       };

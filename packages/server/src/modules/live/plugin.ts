@@ -37,11 +37,12 @@ async function livePlugin(app: FastifyInstance, { bus, auth }: { bus: EventBus; 
     for (const [socket, claims] of sockets)
       if (claims.jti === jti) socket.close(CLOSE_SESSION_ENDED, 'session ended');
   };
-  // A user disabled or given a new password (issue 22): all of their sign-ins' sockets close.
+  // A user disabled or given a new password (issue 22): all of their sign-ins' sockets close, and
+  // their API tokens' (a token's claims carry its creator's id): those reconnect, and are refused
+  // then if their creator was disabled.
   const closeUser = (userId: string) => {
     for (const [socket, claims] of sockets)
-      if (claims.kind === 'user' && claims.userId === userId)
-        socket.close(CLOSE_SESSION_ENDED, 'session ended');
+      if (claims.userId === userId) socket.close(CLOSE_SESSION_ENDED, 'session ended');
   };
   const stops = [
     auth.onRevoke(close),
