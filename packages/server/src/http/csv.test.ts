@@ -7,7 +7,7 @@ describe('csvCell', () => {
     ['+', '+1+1', "'+1+1"],
     ['-', '-2+3', "'-2+3"],
     ['@', '@SUM(A1)', "'@SUM(A1)"],
-    ['TAB', '\t=1+1', "'\t=1+1"],
+    ['TAB', '\t=1+1', `"'\t=1+1"`],
     ['CR', '\r=1+1', `"'\r=1+1"`],
   ])('puts a quote mark before a cell that begins with %s', (_start, value, cell) => {
     expect(csvCell(value)).toBe(cell);
@@ -18,6 +18,12 @@ describe('csvCell', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('a\nb')).toBe('"a\nb"');
     expect(csvCell('a\r\nb')).toBe('"a\r\nb"');
+  });
+
+  it('quotes a cell with a semicolon or a tab, so that no spreadsheet splits a formula out of it', () => {
+    expect(csvCell("ops;=cmd|' /C calc'!A0")).toBe(`"ops;=cmd|' /C calc'!A0"`);
+    expect(csvCell('x\t=1+1')).toBe('"x\t=1+1"');
+    expect(csvRow(['d1', 'a;b'])).toBe('d1,"a;b"');
   });
 
   it('leaves a plain value, an empty one and a formula character past the start untouched', () => {

@@ -8,13 +8,19 @@
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** Characters that oblige a cell to be quoted (RFC 4180 §2.6). */
-const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * Characters that oblige a cell to be quoted (RFC 4180 §2.6), and the other separators spreadsheets
+ * split on: Excel in a locale whose list separator is `;` (much of Europe) or a file opened as
+ * tab-separated would cut `x;=cmd|...` into two cells, the second a formula. Quoted, it stays one
+ * cell, which begins with `x`.
+ */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 /**
  * One CSV cell. A formula-like value gets a leading `'`, which spreadsheets take as "this is
  * text" (a negative number, "-5", thus arrives as the text '-5: safe over convenient); then a
- * cell holding a quote, comma or line break is quoted with its quotes doubled (RFC 4180 §2.7).
+ * cell holding a quote, comma, semicolon, tab or line break is quoted with its quotes doubled (RFC
+ * 4180 §2.7).
  */
 export function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
