@@ -85,3 +85,28 @@ describe('live channel /ws', () => {
     await expect(open(url, ['provisor', token])).rejects.toThrow('HTTP 401');
   });
 });
+
+describe('live channel /ws at the token expiry', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    // Sign-ins of 2 s (the JWT's expiry is in whole seconds).
+    t = await buildTestApp({ tokenTtlSeconds: 2 });
+    url = `${(await listenOnLoopback(t.app)).replace('http:', 'ws:')}/ws`;
+  });
+  afterAll(async () => t.close());
+
+  it('closes the socket when its token expires, as every other call refuses it then', async () => {
+    const token = await login(t.app);
+    const ws = await open(url, ['provisor', token]);
+    const opened = Date.now();
+    const closed = await new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    expect(closed).toBe(CLOSE_SESSION_ENDED);
+    // Not before the token's end: it had at least a second left when the socket opened.
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(900);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+    await expect(open(url, ['provisor', token])).rejects.toThrow('HTTP 401');
+  });
+});

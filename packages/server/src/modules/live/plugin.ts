@@ -18,6 +18,8 @@ declare module 'fastify' {
 /** Close code sent when the session behind a socket ends (logout, refresh); the client reconnects. */
 export const CLOSE_SESSION_ENDED = 4001;
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** The longest delay setTimeout takes (2^31 - 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 async function livePlugin(app: FastifyInstance, { bus, auth }: { bus: EventBus; auth: AuthService }) {
   const sockets = new Map<WebSocket, TokenClaims>();
@@ -57,8 +59,22 @@ async function livePlugin(app: FastifyInstance, { bus, auth }: { bus: EventBus; 
   });
 
   app.get('/ws', { websocket: true, config: { websocket: true, permission: 'read' } }, (socket, request) => {
-    sockets.set(socket, request.auth!);
-    socket.on('close', () => sockets.delete(socket));
+    const claims = request.auth!;
+    sockets.set(socket, claims);
+    // The token stops at its expiry, on this channel as on every other call: the socket closes then,
+    // and the console, asking who it is, finds its sign-in over.
+    let expiry: NodeJS.Timeout | undefined;
+    const closeAtExpiry = () => {
+      const left = claims.expiresAt.getTime() - Date.now();
+      if (left <= 0) socket.close(CLOSE_SESSION_ENDED, 'session expired');
+      // A timer waits at most about 24.8 days; a longer wait is taken in steps.
+      else expiry = setTimeout(closeAtExpiry, Math.min(left, MAX_TIMER_MS)).unref();
+    };
+    closeAtExpiry();
+    socket.on('close', () => {
+      sockets.delete(socket);
+      clearTimeout(expiry);
+    });
     // The channel is server-to-client; anything the client sends is ignored.
     socket.on('message', () => undefined);
   });
