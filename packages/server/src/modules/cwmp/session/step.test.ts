@@ -129,7 +129,16 @@ describe('session step: the Inform', () => {
 
   it("takes the CPE's SessionTimeout when it is sensible, else the settings'", () => {
     expect(step(null, post(inform(), { sessionTimeout: 120 }), env()).state?.timeoutMs).toBe(120_000);
+    expect(step(null, post(inform(), { sessionTimeout: 10 }), env()).state?.timeoutMs).toBe(10_000);
     expect(step(null, post(inform(), { sessionTimeout: 2 }), env()).state?.timeoutMs).toBe(30_000);
+  });
+
+  it("holds a CPE's SessionTimeout to 120 s, or the settings' timeout when that is longer", () => {
+    expect(step(null, post(inform(), { sessionTimeout: 3600 }), env()).state?.timeoutMs).toBe(120_000);
+    expect(step(null, post(inform(), { sessionTimeout: 121 }), env()).state?.timeoutMs).toBe(120_000);
+    const patient = env({ sessionTimeoutSeconds: 600 });
+    expect(step(null, post(inform(), { sessionTimeout: 3600 }), patient).state?.timeoutMs).toBe(600_000);
+    expect(step(null, post(inform(), { sessionTimeout: 300 }), patient).state?.timeoutMs).toBe(300_000);
   });
 
   it('asks for credentials when authentication is required and the Inform has none', () => {

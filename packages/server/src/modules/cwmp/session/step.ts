@@ -155,6 +155,24 @@ function ask(state: SessionState, env: StepEnv, effects: SessionEffect[] = []): 
 const invalidArguments = (session: SessionState | null, envelope: DecodedEnvelope, why: string) =>
   only(session, fault(envelope.namespace, envelope.header.id, 8003, `Invalid arguments: ${why}`));
 
+/**
+ * The longest wait a router may ask for with its SessionTimeout header when the settings give less.
+ * Each open session holds one of the server's places (the settings' maxConnections) until it ends or
+ * times out; a router, or anyone posing as one while CWMP authentication is off, that asked for an
+ * hour held its place for an hour.
+ */
+export const MAX_CPE_SESSION_TIMEOUT_SECONDS = 120;
+
+/**
+ * The seconds to wait for a router's next message: what it asks for (SessionTimeout, 5 s at least),
+ * up to the settings' timeout or 120 s, whichever is longer; the settings' timeout when it asks for
+ * nothing sensible.
+ */
+function sessionTimeoutFor(asked: number | undefined, configured: number): number {
+  if (asked === undefined || asked < 5) return configured;
+  return Math.min(asked, Math.max(configured, MAX_CPE_SESSION_TIMEOUT_SECONDS));
+}
+
 /** An Inform opens a session (A.3.3.1), whatever session its cookie names. */
 function onInform(env: StepEnv, envelope: DecodedEnvelope<Inform>, input: PostInput): StepResult {
   const { header, body: inform } = envelope;
@@ -208,11 +226,7 @@ function onInform(env: StepEnv, envelope: DecodedEnvelope<Inform>, input: PostIn
     rpcCount: 0,
     nextId: 0,
     lastActivity: env.now,
-    timeoutMs:
-      1000 *
-      (cpeTimeout !== undefined && cpeTimeout >= 5 && cpeTimeout <= 3600
-        ? cpeTimeout
-        : env.sessionTimeoutSeconds),
+    timeoutMs: 1000 * sessionTimeoutFor(cpeTimeout, env.sessionTimeoutSeconds),
   };
   return {
     state,
