@@ -37,7 +37,7 @@ import { createWaker } from './modules/jobs/wake';
 import { createEventBus, type EventBus } from './modules/live/event-bus';
 import { createProfilesRepository } from './modules/profiles/repository';
 import { createProfilesService, type ProfilesService } from './modules/profiles/service';
-import { defaultSettings } from './modules/settings/defaults';
+import { CWMP_AUTH_OFF_WARNING, defaultSettings } from './modules/settings/defaults';
 import { createSettingsService, type SettingsService } from './modules/settings/service';
 import { BackupStopped } from './db/backup-worker';
 import { createBackups, type Backups } from './modules/settings/backups';
@@ -182,6 +182,11 @@ async function build(
       config.database.kind === 'sqlite' ? config.database.path : '',
     ),
   );
+  const warnIfCwmpOpen = () => {
+    if (!settings.get().cwmp.authRequired) log.warn(CWMP_AUTH_OFF_WARNING);
+  };
+  warnIfCwmpOpen();
+  settings.onSave(warnIfCwmpOpen);
   // Saved here, in force in every process within moments: the others read them again.
   settings.onSave(() => bus.signal('settings_changed', {}));
   bus.onRemote('settings_changed', () => {

@@ -65,3 +65,14 @@ export function defaultSettings(
     database: { type: database, path: databasePath, backupEnabled: true, backupInterval: 24, maxBackups: 7 },
   };
 }
+
+/**
+ * Said in the server's log at start, and whenever settings are saved, while CWMP authentication is
+ * off (the default, so that a first router can connect with nothing configured).
+ */
+export const CWMP_AUTH_OFF_WARNING =
+  'CWMP authentication is off: anyone who reaches the CWMP door can pose as any router and receive ' +
+  "what is sent to it (its profile's values, such as Wi-Fi passwords, its connection-request " +
+  'credentials and file URLs). Before routers connect from networks you do not control, set the ' +
+  "routers' username and password and turn on authentication under Settings, CWMP/TR-069 " +
+  '(cwmp.authRequired).';

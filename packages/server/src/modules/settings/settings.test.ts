@@ -1,5 +1,7 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, login } from '../../../test/helpers';
+import { CWMP_AUTH_OFF_WARNING } from './defaults';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -118,5 +120,34 @@ describe('settings API (spec §3 Settings, §7)', () => {
       payload: { type: 'database' },
     });
     expect(res.json()).toEqual({ success: true, message: 'The sqlite database answers.' });
+  });
+});
+
+describe('the warning while CWMP authentication is off', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    t = await buildTestApp({}, { logger });
+    token = await login(t.app);
+  });
+  afterAll(async () => t.close());
+
+  const warnings = () =>
+    lines.map((l) => JSON.parse(l) as { msg: string }).filter((l) => l.msg === CWMP_AUTH_OFF_WARNING);
+  const put = (payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(token), payload });
+
+  it('is said at start and at each save while it is off, and not once it is on', async () => {
+    expect(warnings()).toHaveLength(1);
+    expect((await put({ cwmp: { sessionTimeout: 40 } })).statusCode).toBe(200);
+    expect(warnings()).toHaveLength(2);
+    const on = await put({
+      cwmp: { authRequired: true, username: 'acs-routers', password: 'routers-secret-1' },
+    });
+    expect(on.statusCode).toBe(200);
+    expect((await put({ cwmp: { sessionTimeout: 45 } })).statusCode).toBe(200);
+    expect(warnings()).toHaveLength(2);
   });
 });
