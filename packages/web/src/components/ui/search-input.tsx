@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { inputClass } from './form-field';
 
 /** Wait after the last keystroke before searching on the server. */
@@ -17,6 +17,13 @@ interface SearchInputProps {
 /** A search box with its icon that reports the trimmed text after typing pauses. */
 export function SearchInput({ label, placeholder, value, onSearch }: SearchInputProps) {
   const [text, setText] = useState(value);
+  // The settled search goes to the onSearch of the latest render, not of the render the typing
+  // happened in: that one's closure holds the URL as it was then, and a status chosen during the
+  // wait was taken back when the search landed.
+  const latestOnSearch = useRef(onSearch);
+  useEffect(() => {
+    latestOnSearch.current = onSearch;
+  });
 
   // Follow a search changed from outside (the URL, a reset) without undoing the user's spaces.
   useEffect(() => setText((current) => (current.trim() === value ? current : value)), [value]);
@@ -24,9 +31,8 @@ export function SearchInput({ label, placeholder, value, onSearch }: SearchInput
   useEffect(() => {
     const wanted = text.trim();
     if (wanted === value) return;
-    const timer = setTimeout(() => onSearch(wanted), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => latestOnSearch.current(wanted), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- callers pass a fresh onSearch each render
   }, [text, value]);
 
   return (

@@ -84,6 +84,21 @@ describe('Devices screen', () => {
     expect(listRequests(fetch).at(-1)?.get('offset')).toBe('0');
   });
 
+  it('keeps a status chosen while the search typed just before is still settling', async () => {
+    const fetch = serve(DEVICES);
+    const user = userEvent.setup();
+    renderApp(['/devices']);
+    await screen.findByTestId('device-row-SN00001');
+
+    await user.type(screen.getByPlaceholderText('Search devices by serial number, model, or OUI...'), 'SN');
+    // Within the search's wait: the search lands after the status, and must not take it back.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Error');
+
+    await waitFor(() => expect(listRequests(fetch).at(-1)?.get('search')).toBe('SN'));
+    expect(listRequests(fetch).at(-1)?.get('status')).toBe('error');
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('error');
+  });
+
   it('filters by status on the server', async () => {
     const fetch = serve(DEVICES);
     const user = userEvent.setup();
