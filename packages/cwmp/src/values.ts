@@ -48,6 +48,17 @@ export type ParameterValue = { [T in XsdType]: ParameterValueOf<T> }[XsdType];
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 const UINT32_MAX = 4294967295;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const UINT64_MAX = 2n ** 64n - 1n;
+
+/** The values each integer type holds (XSD; TR-106 3.2), as a person reads them. */
+export const INTEGER_RANGES: Readonly<Partial<Record<XsdType, string>>> = {
+  int: `${INT32_MIN} to ${INT32_MAX}`,
+  unsignedInt: `0 to ${UINT32_MAX}`,
+  long: `${INT64_MIN} to ${INT64_MAX}`,
+  unsignedLong: `0 to ${UINT64_MAX}`,
+};
 
 function trimXml(s: string): string {
   // XSD whiteSpace="collapse" for everything but string: surrounding whitespace is not data.
@@ -114,9 +125,9 @@ export function parseTypedValue(
       const t = trimXml(raw);
       if (!isInteger(t)) return null;
       const n = BigInt(t);
-      if (type === 'unsignedLong' && n < 0n) {
-        warnings?.push({ code: 'CWMP_WARN_INVALID_VALUE', message: `${t} is out of range for unsignedLong` });
-      }
+      const bad = type === 'long' ? n < INT64_MIN || n > INT64_MAX : n < 0n || n > UINT64_MAX;
+      if (bad)
+        warnings?.push({ code: 'CWMP_WARN_INVALID_VALUE', message: `${t} is out of range for ${type}` });
       return n;
     }
     case 'decimal': {

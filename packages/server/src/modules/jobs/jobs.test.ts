@@ -158,6 +158,40 @@ describe('job engine', () => {
     expect(res.json().message).toBe('A.B: "ten" is not a valid unsignedInt.');
   });
 
+  it.each([
+    ['unsignedInt', '-5', '0 to 4294967295'],
+    ['unsignedInt', '4294967296', '0 to 4294967295'],
+    ['int', '2147483648', '-2147483648 to 2147483647'],
+    ['unsignedLong', '-1', '0 to 18446744073709551615'],
+    ['long', '9223372036854775808', '-9223372036854775808 to 9223372036854775807'],
+  ])('refuses a %s of %s, out of its range, on one device and in bulk', async (type, value, range) => {
+    const { id } = await knownCpe();
+    const parameters = [
+      { name: 'Device.ManagementServer.PeriodicInformEnable', value: 'true', type: 'xsd:boolean' },
+      { name: 'Device.ManagementServer.PeriodicInformInterval', value, type: `xsd:${type}` },
+    ];
+    const message = `Device.ManagementServer.PeriodicInformInterval: "${value}" is out of range for ${type} (${range}).`;
+    const one = await api('POST', `/api/devices/${id}/set-parameters`, { parameters });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().message).toBe(message);
+    const bulk = await api('POST', '/api/provisioning/bulk/set-parameters', { deviceIds: [id], parameters });
+    expect(bulk.statusCode).toBe(400);
+    expect(bulk.json().message).toBe(message);
+  });
+
+  it('takes the ends of each range', async () => {
+    const { id } = await knownCpe();
+    const res = await api('POST', `/api/devices/${id}/set-parameters`, {
+      parameters: [
+        { name: 'A.U', value: '4294967295', type: 'xsd:unsignedInt' },
+        { name: 'A.I', value: '-2147483648', type: 'xsd:int' },
+        { name: 'A.L', value: '-9223372036854775808', type: 'xsd:long' },
+        { name: 'A.UL', value: '18446744073709551615', type: 'xsd:unsignedLong' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('reads parameters and keeps what it read', async () => {
     const { cpe, id } = await knownCpe();
     const jobId = (
