@@ -245,6 +245,27 @@ describe('Devices screen', () => {
       expect(fetch.requests.some((request) => parse(request).path === '/api/devices/register')).toBe(false);
     });
 
+    it('wants the OUI as 6 hex digits, before asking the server', async () => {
+      const fetch = serve(DEVICES);
+      renderApp(['/devices']);
+      const { user, dialog } = await openDialog();
+
+      await user.type(within(dialog).getByLabelText('Serial Number'), 'SN-NEW');
+      await user.type(within(dialog).getByLabelText('Product Class'), 'EG8145V5');
+      await user.type(within(dialog).getByLabelText('Connection Request URL'), 'http://192.0.2.10:7547/');
+      for (const oui of ['ZZZZZZ', '0025']) {
+        await user.clear(within(dialog).getByLabelText('OUI'));
+        await user.type(within(dialog).getByLabelText('OUI'), oui);
+        await user.click(within(dialog).getByRole('button', { name: 'Register Device' }));
+        expect(
+          within(dialog).getByText('OUI must be 6 hex digits (0-9, A-F), e.g. 00259E'),
+        ).toBeInTheDocument();
+        // What was typed stays.
+        expect(within(dialog).getByLabelText('OUI')).toHaveValue(oui);
+      }
+      expect(fetch.requests.some((request) => parse(request).path === '/api/devices/register')).toBe(false);
+    });
+
     it('shows the spec note only when the server has no registration (404, 501)', async () => {
       for (const status of [404, 501]) {
         serve(DEVICES, (request) =>

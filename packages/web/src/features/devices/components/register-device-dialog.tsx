@@ -34,12 +34,18 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** spec §5: four required fields, oui at most 6 characters, a valid connection request URL. */
+/**
+ * spec §5: four required fields, oui at most 6 characters (and, as the server takes it, 6 hex
+ * digits), a valid connection request URL.
+ */
 export function validateRegistration(values: Values): Errors {
   const errors: Errors = {};
   if (!values.serialNumber.trim()) errors.serialNumber = 'Serial number is required';
   if (!values.oui.trim()) errors.oui = 'OUI is required';
   else if (values.oui.trim().length > OUI_MAX_LENGTH) errors.oui = 'OUI must be at most 6 characters';
+  // The server takes an OUI as routers send it (TR-069 A.3.3.1): exactly six hex digits.
+  else if (!/^[0-9A-Fa-f]{6}$/.test(values.oui.trim()))
+    errors.oui = 'OUI must be 6 hex digits (0-9, A-F), e.g. 00259E';
   if (!values.productClass.trim()) errors.productClass = 'Product class is required';
   if (!values.connectionRequestUrl.trim()) errors.connectionRequestUrl = 'Connection request URL is required';
   else if (!isHttpUrl(values.connectionRequestUrl.trim()))
