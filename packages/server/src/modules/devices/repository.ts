@@ -377,6 +377,16 @@ export function createDevicesRepository(
     findById(id: string): Promise<DeviceRow | undefined> {
       return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /** Devices of exactly this serial number (one a manufacturer and model), at most `limit`. */
+    findBySerialNumber(serialNumber: string, limit: number): Promise<DeviceRow[]> {
+      return db
+        .selectFrom('devices')
+        .selectAll()
+        .where('serial_number', '=', serialNumber)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
     async findByIds(ids: readonly string[]): Promise<DeviceRow[]> {
       const rows: DeviceRow[] = [];
       for (let i = 0; i < ids.length; i += 500) {

@@ -494,6 +494,7 @@ export function createDevicesService(
       ).total,
     findById: (id: string) => repo.findById(id),
     findByIds: (ids: readonly string[]) => repo.findByIds(ids),
+    findBySerialNumber: (serialNumber: string, limit: number) => repo.findBySerialNumber(serialNumber, limit),
     findByCwmpUsername: (username: string) => repo.findByCwmpUsername(username),
     countByStatus: () => repo.countByStatus(),
 

@@ -96,14 +96,25 @@ export async function settingsRoutes(fastify: FastifyInstance) {
         throw new AppError(
           400,
           'Device required',
-          'deviceId is required to test connection requests: give the id of a device to send one to.',
+          'deviceId is required to test connection requests: give the serial number or the id of a device to send one to.',
         );
-      const [device] = await devices.findByIds([deviceId]);
+      // The device's id, or what an operator reads on the Devices screen: its serial number.
+      let [device] = await devices.findByIds([deviceId]);
+      if (!device) {
+        const bySerial = await devices.findBySerialNumber(deviceId, 2);
+        if (bySerial.length > 1)
+          throw new AppError(
+            409,
+            'Serial number shared',
+            `More than one device has the serial number "${deviceId}" (of different makers or models); give the id of the one to test, from its page's address.`,
+          );
+        device = bySerial[0];
+      }
       if (!device)
         throw new AppError(
           404,
           'Device not found',
-          `deviceId "${deviceId}" is no device; choose one from the device list.`,
+          `No device has the serial number or id "${deviceId}"; copy the serial number from the Devices screen.`,
         );
       const result = await connectionRequests.send(connectionTarget(device, s.connectionRequest));
       return {

@@ -237,11 +237,11 @@ describe('Settings screen', () => {
     const [, crTest] = screen.getAllByRole('button', { name: 'Test' });
     await user.click(crTest!);
     expect(screen.getByTestId('test-result-connectionRequest')).toHaveTextContent(
-      'Type the ID of the device',
+      'Type the serial number (or the ID) of the device',
     );
     expect(fetch.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 
-    await user.type(screen.getByLabelText('Device ID for the test'), 'dev-1');
+    await user.type(screen.getByLabelText('Device for the test (serial number or ID)'), 'dev-1');
     await user.click(crTest!);
     await waitFor(() =>
       expect(screen.getByTestId('test-result-connectionRequest')).toHaveTextContent(
@@ -252,5 +252,28 @@ describe('Settings screen', () => {
       type: 'connectionRequest',
       deviceId: 'dev-1',
     });
+  });
+
+  it("says why a test could not run in the server's own sentence, with one full stop", async () => {
+    serve({
+      'GET /api/settings': () => jsonResponse(200, SETTINGS),
+      'POST /api/settings/test': () =>
+        jsonResponse(404, {
+          error: 'Device not found',
+          message:
+            'No device has the serial number or id "X"; copy the serial number from the Devices screen.',
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp(['/settings']);
+    await user.click(await screen.findByRole('tab', { name: 'CWMP/TR-069' }));
+    await user.type(screen.getByLabelText('Device for the test (serial number or ID)'), 'X');
+    const [, crTest] = screen.getAllByRole('button', { name: 'Test' });
+    await user.click(crTest!);
+    await waitFor(() =>
+      expect(screen.getByTestId('test-result-connectionRequest').textContent).toBe(
+        'The test could not run: Device not found: No device has the serial number or id "X"; copy the serial number from the Devices screen.',
+      ),
+    );
   });
 });

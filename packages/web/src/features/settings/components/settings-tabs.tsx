@@ -55,12 +55,15 @@ export function CwmpTab({ settings }: { settings: Settings }) {
           type="connectionRequest"
           deviceId={deviceId.trim()}
           {...(deviceId.trim() === ''
-            ? { disabledReason: 'Type the ID of the device to send a test connection request to.' }
+            ? {
+                disabledReason:
+                  'Type the serial number (or the ID) of the device to send a test connection request to.',
+              }
             : {})}
         >
           <div className="space-y-1">
             <label htmlFor={deviceField} className="block text-sm font-medium text-slate-700">
-              Device ID for the test
+              Device for the test (serial number or ID)
             </label>
             <input
               id={deviceField}

@@ -32,8 +32,11 @@ export function TestButton({
       { type, ...(deviceId ? { deviceId } : {}) },
       {
         onSuccess: setResult,
-        onError: (error) =>
-          setProblem(`The test could not run: ${serverDetail(error) ?? 'no answer from the server'}.`),
+        onError: (error) => {
+          const detail = serverDetail(error) ?? 'no answer from the server';
+          // The server's sentences end with their own full stop.
+          setProblem(`The test could not run: ${detail}${/[.!?]$/.test(detail) ? '' : '.'}`);
+        },
       },
     );
   };
