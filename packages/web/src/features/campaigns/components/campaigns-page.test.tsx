@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Campaign } from '@provisor/server/contract';
 import { FakeWebSocket } from '@/test/fake-websocket';
 import { jsonResponse, stubFetch, type RecordedRequest } from '@/test/fetch-stub';
+import { queryKeys } from '@/lib/query-keys';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
 import { campaign, group, wave } from '../test/fixtures';
 
@@ -119,6 +120,23 @@ describe('Campaigns screen', { timeout: 30_000 }, () => {
       expect(within(row).getByTestId('campaign-progress')).toHaveTextContent('3 upgraded · 0 failed of 30'),
     );
     expect(within(row).getByText('Wave 1 of 3')).toBeInTheDocument();
+  });
+
+  it('bounds the canary by no size before a group is chosen (not the whole inventory)', async () => {
+    serve();
+    const user = userEvent.setup();
+    const { queryClient } = renderApp(['/campaigns']);
+    // The whole inventory's preview, as the New Device Group dialog leaves it with an empty filter.
+    queryClient.setQueryData(queryKeys.groups.preview({}), { size: 9, versions: [] });
+    await user.click(await screen.findByRole('button', { name: 'New Campaign' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'New Campaign' });
+    await user.clear(within(dialog).getByLabelText('Canary size'));
+    await user.type(within(dialog).getByLabelText('Canary size'), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Start Campaign' }));
+    expect(
+      within(dialog).getAllByText('Device group is required: choose the routers to upgrade.'),
+    ).not.toHaveLength(0);
+    expect(within(dialog).queryByText(/Canary size must not exceed/)).toBeNull();
   });
 
   it("checks the form field by field, keeps what was typed, shows the server's 400, then starts the campaign", async () => {
