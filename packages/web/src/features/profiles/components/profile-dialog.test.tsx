@@ -194,6 +194,28 @@ describe('Profile dialog', () => {
     expect(fetch.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 
+  it('says a profile saved with a failed validation is invalid, and why, rather than a plain success', async () => {
+    const profile = makeProfile(1, { values: { wifi_ssid: 'Old' } });
+    const invalid = {
+      ...profile,
+      validationStatus: 'invalid' as const,
+      validationErrors: ['wifi_password must be at least 8 characters'],
+    };
+    serveProfiles([profile], (request) => {
+      const { path, method } = parse(request);
+      if (path === '/api/profiles/p-1' && method === 'PUT') return jsonResponse(200, { profile: invalid });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp(['/profiles']);
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile 01' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    await within(dialog).findByLabelText('Wi-Fi name (SSID)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Profile updated, but it is invalid')).toBeInTheDocument();
+    expect(screen.getByText('Profile 01: wifi_password must be at least 8 characters')).toBeInTheDocument();
+  });
+
   it('views a profile read-only', async () => {
     serveProfiles([makeProfile(1)]);
     const user = userEvent.setup();

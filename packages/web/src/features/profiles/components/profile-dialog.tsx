@@ -98,7 +98,13 @@ export function ProfileDialog({ state, onClose }: { state: ProfileDialogState; o
     setErrors(found);
     if (Object.keys(found).length > 0 || Object.keys(jsonErrors).length > 0) return;
     const done = (message: string) => (saved: Profile) => {
-      toast.success(message, { description: saved.name });
+      // Saved either way (the list marks it Invalid); said as a warning, with why, so that a
+      // failed validation is not read as a success.
+      if (saved.validationStatus === 'invalid')
+        toast.warning(`${message}, but it is invalid`, {
+          description: `${saved.name}: ${saved.validationErrors.join('; ')}`,
+        });
+      else toast.success(message, { description: saved.name });
       onClose();
     };
     if (!profile) {
