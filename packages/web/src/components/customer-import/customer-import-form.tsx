@@ -49,6 +49,8 @@ export interface CustomerImportFormProps {
   templates: readonly ImportTemplateChoice[];
   /** What an unchosen template says (spec §5: differs between the dialog and the page). */
   noTemplateMessage?: string;
+  /** The template select's label (spec §2: the Customer Routers page says "Router Template"). */
+  templateLabel?: string;
   onImported: (result: BulkImportCsvResult) => void;
   /** The Import button's words for a list of N customers (Customer Routers: "Import N Customers"). */
   importLabel?: (customers: number) => string;
@@ -66,6 +68,7 @@ type FieldErrors = { template?: string; csv?: string };
 export function CustomerImportForm({
   templates,
   noTemplateMessage = IMPORT_MESSAGES.noTemplate,
+  templateLabel = 'Template',
   onImported,
   importLabel = () => 'Import',
   secondary,
@@ -144,7 +147,7 @@ export function CustomerImportForm({
         submit();
       }}
     >
-      <FormField label="Template" error={errors.template}>
+      <FormField label={templateLabel} error={errors.template}>
         {(field) => (
           <select
             {...field}

@@ -120,6 +120,8 @@ describe('Customer Routers screen', { timeout: 30_000 }, () => {
     expect(within(select).queryByText(/F660/)).toBeNull();
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Import CSV' }));
     const form = screen.getByRole('region', { name: 'Import CSV' });
+    // spec §2: "required Router Template select".
+    expect(within(form).getByRole('combobox', { name: 'Router Template' })).toBeVisible();
     expect(within(form).getByRole('button', { name: 'Import 0 Customers' })).toBeVisible();
     expect(within(form).getByRole('button', { name: 'Download Template' })).toBeVisible();
   });

@@ -31,6 +31,7 @@ export function ImportCsvTab({ onBanner }: { onBanner: ShowBanner }) {
         <CustomerImportForm
           templates={choices}
           noTemplateMessage="Please select a router template"
+          templateLabel="Router Template"
           importLabel={(n) => `Import ${n} Customers`}
           onImported={(answer) => {
             setResult(answer);
