@@ -217,6 +217,18 @@ describe('Settings screen', () => {
     await user.click(await screen.findByRole('tab', { name: 'Database' }));
     expect(await screen.findByText('provisor-2026-11-23.db')).toBeInTheDocument();
     expect(screen.getByText('2.0 MB')).toBeInTheDocument();
+    // spec §2: only sqlite is offered; MySQL and PostgreSQL are there, disabled.
+    const type = screen.getByLabelText('Database Type');
+    expect(type).toHaveValue('sqlite');
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => [o.textContent, (o as HTMLOptionElement).disabled]),
+    ).toEqual([
+      ['SQLite (embedded, default)', false],
+      ['MySQL', true],
+      ['PostgreSQL', true],
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Test' }));
     expect(await screen.findByTestId('test-result-database')).toHaveTextContent(

@@ -89,6 +89,10 @@ export function DatabaseTab({ settings }: { settings: Settings }) {
       <FieldGroup title="Database">
         <Field name="database.type" disabled={postgres}>
           <option value="sqlite">SQLite (embedded, default)</option>
+          {/* spec §2: MySQL is offered disabled, as in the original; this server does not run on it. */}
+          <option value="mysql" disabled>
+            MySQL
+          </option>
           <option value="postgres" disabled={!postgres}>
             PostgreSQL
           </option>
