@@ -143,6 +143,13 @@ test('every built screen fits 390 px without sideways scrolling', async ({ page 
   await page.waitForLoadState('networkidle');
   await expectNoSidewaysScroll(page, 'The device page');
   await page.screenshot({ path: 'e2e/.artifacts/phone-device-390.png', fullPage: true });
+  // A value being edited has a line of its own, most of the phone's width, so what is typed shows.
+  await page.getByLabel('Edit Device.Time.NTPServer1').click();
+  const input = page.getByLabel('Value of Device.Time.NTPServer1');
+  await input.fill('ntp1.example.net');
+  expect((await input.boundingBox())!.width).toBeGreaterThan(200);
+  await expectNoSidewaysScroll(page, 'The device page with a value being edited');
+  await page.getByLabel('Cancel editing Device.Time.NTPServer1').click();
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: 'e2e/.artifacts/phone-device-1440.png', fullPage: true });
 });

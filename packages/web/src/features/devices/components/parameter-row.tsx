@@ -55,8 +55,9 @@ export function ParameterRow({ parameter, label, depth, write, onSave }: Paramet
       data-testid={`param-${name}`}
       className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_1.75rem] sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_6rem_1.75rem] items-center gap-x-3 gap-y-1 py-1.5 pr-3 text-sm hover:bg-slate-50"
     >
+      {/* A phone has no hover for the title: there the name and the value wrap rather than cut. */}
       <span
-        className="truncate font-mono text-xs text-slate-700"
+        className="font-mono text-xs break-all text-slate-700 sm:truncate"
         title={name}
         style={{ paddingLeft: `${0.75 + depth * 1.25}rem` }}
       >
@@ -64,7 +65,7 @@ export function ParameterRow({ parameter, label, depth, write, onSave }: Paramet
       </span>
       {draft === null ? (
         <>
-          <span className="truncate font-mono text-xs text-slate-900" title={shown}>
+          <span className="font-mono text-xs break-all text-slate-900 sm:truncate" title={shown}>
             {shown !== '' ? (
               shown
             ) : isLinkSecret(name) ? (
@@ -91,9 +92,11 @@ export function ParameterRow({ parameter, label, depth, write, onSave }: Paramet
           )}
         </>
       ) : (
+        // The value being typed takes the row's width: on a phone a line of its own under the name,
+        // elsewhere the value's, type's and button's columns.
         <form
           onSubmit={(event) => void save(event)}
-          className="flex items-center gap-1.5"
+          className="col-span-full flex items-center gap-1.5 pl-3 sm:col-span-3 sm:pl-0"
           onKeyDown={onKeyDown}
         >
           {isBoolean(parameter.type) ? (
