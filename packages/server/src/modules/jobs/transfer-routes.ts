@@ -45,11 +45,18 @@ export async function transferRoutes(
         );
       return { fileId: file.id, version: body.version };
     }
-    if (!body.firmwareUrl || !/^https?:\/\/\S+$/.test(body.firmwareUrl)) {
+    if (!body.firmwareUrl) {
       throw new AppError(
         400,
         'Firmware URL required',
         'Give firmwareUrl (an http:// or https:// URL the router can reach) or the fileId of an uploaded firmware file.',
+      );
+    }
+    if (!/^https?:\/\/\S+$/.test(body.firmwareUrl)) {
+      throw new AppError(
+        400,
+        'Invalid firmware URL',
+        `"${body.firmwareUrl}" is not an http:// or https:// URL; give one the router can reach, e.g. http://files.example.net/fw.bin, or choose an uploaded firmware file.`,
       );
     }
     return { firmwareUrl: body.firmwareUrl, version: body.version };

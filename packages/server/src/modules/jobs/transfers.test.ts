@@ -251,6 +251,30 @@ describe('transfer jobs', () => {
     expect(download.headers).toMatchObject(expected);
   });
 
+  it('says whether a firmware URL is missing or is not an http(s) URL, on one device and in bulk', async () => {
+    const { id } = await knownCpe();
+    const bad = await api('POST', `/api/devices/${id}/firmware-upgrade`, {
+      firmwareUrl: 'not a url',
+      version: '2.1',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      error: 'Invalid firmware URL',
+      message:
+        '"not a url" is not an http:// or https:// URL; give one the router can reach, e.g. http://files.example.net/fw.bin, or choose an uploaded firmware file.',
+    });
+    const ftp = await api('POST', '/api/provisioning/bulk/firmware-upgrade', {
+      deviceIds: [id],
+      firmwareUrl: 'ftp://files.example.net/fw.bin',
+      version: '2.1',
+    });
+    expect(ftp.statusCode).toBe(400);
+    expect(ftp.json().error).toBe('Invalid firmware URL');
+    const none = await api('POST', `/api/devices/${id}/firmware-upgrade`, { version: '2.1' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toBe('Firmware URL required');
+  });
+
   it('upgrades firmware only from a firmware file, not from a backup or a log', async () => {
     const { id } = await knownCpe();
     const body = multipart({ kind: 'config' }, { field: 'file', name: 'settings.cfg', content: 'x=1' });
