@@ -16,7 +16,7 @@ export const getMe = async (signal?: AbortSignal): Promise<Me | null> => {
     const me = await api.get<Me>('/api/auth/me', { signal });
     return me && isRole(me.role) ? me : null;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) handleUnauthorized();
+    if (isApiError(error) && error.status === 401) handleUnauthorized(error.serverMessage);
     throw error;
   }
 };

@@ -18,11 +18,19 @@ export function setUnauthorizedRedirect(redirect: UnauthorizedRedirect | null): 
   redirectToLogin = redirect ?? fullPageRedirect;
 }
 
-/** spec §8: any 401 on a non-auth path removes the stored session and redirects to /login unless already there. */
-export function handleUnauthorized(): void {
+/**
+ * spec §8: any 401 on a non-auth path removes the stored session and redirects to /login unless
+ * already there. The server's reason (an admin disabled the account, the session expired) is shown
+ * there as the sign-in's error, so that nobody is signed out without knowing why.
+ */
+export function handleUnauthorized(message?: string): void {
   useAuthStore.getState().clearSession();
+  if (message) useAuthStore.setState({ error: `${SIGNED_OUT_PREFIX}${message}` });
   if (window.location.pathname !== LOGIN_PATH) redirectToLogin(LOGIN_PATH);
 }
+
+/** Before the server's reason on the sign-in page after a 401. */
+export const SIGNED_OUT_PREFIX = 'You were signed out: ';
 
 export const FORBIDDEN_TITLE = 'Not allowed for your role';
 

@@ -33,6 +33,28 @@ describe('auth guard and routes', () => {
     expect(localStorage.getItem('auth-storage')).toBeNull();
   });
 
+  it("says on the sign-in page why a signed-in user was signed out (the server's reason for the 401)", async () => {
+    signIn();
+    stubFetch((request) =>
+      new URL(request.url, 'http://console.test').pathname === '/api/auth/verify'
+        ? jsonResponse(200, { valid: true, username: 'alice' })
+        : jsonResponse(401, {
+            error: 'Unauthorized',
+            message: 'The account was disabled by an admin; ask an admin to enable it.',
+          }),
+    );
+    const user = userEvent.setup();
+    renderApp(['/devices']);
+
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You were signed out: The account was disabled by an admin; ask an admin to enable it.',
+    );
+    // As any sign-in error, it goes once the user types.
+    await user.type(screen.getByLabelText('Username'), 'a');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('redirects an unauthenticated visit to /login and returns there (with its search) after sign-in', async () => {
     stubFetch(() => jsonResponse(200, { token: 'jwt-1', username: 'alice' }));
     const user = userEvent.setup();
