@@ -138,6 +138,15 @@ test('every built screen fits 390 px without sideways scrolling', async ({ page 
 
   // The device page, with its parameter tree and its job history.
   await page.goto(`${server.url}/devices`);
+  // The devices table scrolls sideways in its own box; the device's column stays in view.
+  const serial = page.getByRole('link', { name: 'PHONE-LONG-SERIAL-0001' });
+  await expect(serial).toBeVisible();
+  await page.getByRole('table', { name: 'Devices' }).evaluate((table) => {
+    table.parentElement!.scrollLeft = 1000;
+  });
+  const box = (await serial.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   await page.getByTestId('device-row-PHONE-LONG-SERIAL-0001').getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: 'PHONE-LONG-SERIAL-0001' })).toBeVisible();
   await page.waitForLoadState('networkidle');

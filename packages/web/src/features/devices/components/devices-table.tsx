@@ -7,6 +7,10 @@ import { DeviceStatusBadge } from '@/components/status-badge';
 
 const th = 'px-4 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500';
 const td = 'px-4 py-3 text-sm text-slate-700 whitespace-nowrap';
+// The device's column stays in view while a narrow screen scrolls the table sideways, so that a row's
+// actions and values always show whose they are.
+const stickyTh = 'sticky left-0 z-10 bg-slate-50';
+const stickyTd = 'sticky left-0 z-10 bg-white group-hover:bg-slate-50';
 
 /** spec §2 Devices "List rows". */
 export function DevicesTable({ devices, actions }: { devices: Device[]; actions: DeviceActions }) {
@@ -15,7 +19,7 @@ export function DevicesTable({ devices, actions }: { devices: Device[]; actions:
       <table className="min-w-full divide-y divide-slate-200" aria-label="Devices">
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} ${stickyTh}`}>
               Device
             </th>
             <th scope="col" className={th}>
@@ -43,9 +47,9 @@ export function DevicesTable({ devices, actions }: { devices: Device[]; actions:
             <tr
               key={device.id}
               data-testid={`device-row-${device.serialNumber}`}
-              className="hover:bg-slate-50"
+              className="group hover:bg-slate-50"
             >
-              <td className={td}>
+              <td className={`${td} ${stickyTd}`}>
                 <Link
                   to={`/devices/${encodeURIComponent(device.id)}`}
                   className="font-mono text-sm font-medium text-slate-900 hover:text-blue-700 hover:underline"
