@@ -2,6 +2,7 @@
 // of ours imported; randomness only from Web Crypto (see README.md).
 export { CWMP_PATH_PATTERN, isCwmpPath } from './cwmp-path';
 export { readCsv, type CsvReadOptions, type CsvReadResult, type CsvRecord } from './csv';
+export { csvCell, csvRow } from './csv-cells';
 export {
   CSV_IMPORT_MAX_ROWS,
   CSV_MESSAGES,

@@ -8,7 +8,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AuditEntry, AuditPage, AuditQuery } from '../../contract/users';
 import type { Database } from '../../db/schema';
 import type { AuditLogRow, NewAuditLogRow } from '../../db/tables/audit-log';
-import { csvRow } from '../../http/csv';
+import { csvRow } from '@provisor/common';
 import { createWriteBuffer } from '../../db/write-buffer';
 
 export interface AuditLogOptions {

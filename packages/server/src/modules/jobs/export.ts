@@ -1,7 +1,7 @@
 // spec §7 Provisioning: bulk/export-parameters, the stored parameters of devices as CSV, JSON or XML.
 import type { ExportFormat } from '../../contract';
 import type { DeviceRow } from '../../db/tables/devices';
-import { csvRow } from '../../http/csv';
+import { csvRow } from '@provisor/common';
 import type { ParameterMap } from '../devices/index';
 
 export type { ExportFormat };

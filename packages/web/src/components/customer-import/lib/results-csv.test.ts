@@ -1,16 +1,20 @@
 import { readCsv } from '@provisor/common';
 import { describe, expect, it } from 'vitest';
-import { csvCell, RESULTS_HEADER, resultsCsv } from './results-csv';
+import { RESULTS_HEADER, resultsCsv } from './results-csv';
 
 describe('import results CSV', () => {
-  it('neutralises cells a spreadsheet would read as a formula', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
-      expect(csvCell(`${start}SUM(A1)`).replace(/^"/, '')).toMatch(/^'/);
-    }
-    expect(csvCell('Horvat')).toBe('Horvat');
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('=1+1,2')).toBe(`"'=1+1,2"`);
+  it('neutralises cells a spreadsheet would read as a formula, or split into one (@provisor/common)', () => {
+    const text = resultsCsv([
+      {
+        line: 2,
+        success: false,
+        error: 'Surname is empty',
+        surname: 'x;=cmd',
+        ssid: '',
+        serialNumber: '@SUM(A1)',
+      },
+    ]);
+    expect(text.split('\r\n')[1]).toBe(`2,"x;=cmd",,,'@SUM(A1),failed,Surname is empty,,`);
   });
 
   it('writes one line per result, readable back to the same cells', () => {

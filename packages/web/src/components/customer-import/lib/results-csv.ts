@@ -1,20 +1,8 @@
 // The import's results as a CSV the operator keeps (spec §2 "Download Results"): one line per
-// customer row, with the Wi-Fi password to hand the customer.
+// customer row, with the Wi-Fi password to hand the customer. Surnames and serials come from an
+// uploaded file: every cell goes through @provisor/common's csvRow (formulas come out as text).
+import { csvRow } from '@provisor/common';
 import type { CsvImportRow } from '@provisor/server/contract';
-
-/**
- * OWASP "CSV Injection": cell starts a spreadsheet may read as a formula (as the server's
- * http/csv.ts). Surnames and serials come from an uploaded file, so they are not trusted.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** RFC 4180 §2.6: characters that oblige a cell to be quoted. */
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** One cell: a formula-like value gets a leading `'`, then quoting with doubled quotes if needed. */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 export const RESULTS_HEADER = [
   'line',
@@ -45,10 +33,7 @@ export function resultCells(row: CsvImportRow): string[] {
 
 /** The whole results file, CRLF line ends (RFC 4180 §2.1). */
 export function resultsCsv(rows: readonly CsvImportRow[]): string {
-  return (
-    [RESULTS_HEADER, ...rows.map(resultCells)].map((cells) => cells.map(csvCell).join(',')).join('\r\n') +
-    '\r\n'
-  );
+  return [RESULTS_HEADER, ...rows.map(resultCells)].map(csvRow).join('\r\n') + '\r\n';
 }
 
 /** `customer-import-results-2026-01-31.csv`. */

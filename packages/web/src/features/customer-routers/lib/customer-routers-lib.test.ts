@@ -9,7 +9,7 @@ import {
   newCustomerRow,
   readyLabel,
 } from './manual-customers';
-import { csvCell, profilesCsv } from './profiles-csv';
+import { profilesCsv } from './profiles-csv';
 
 const view = (customer: string, serialNumber = '', id = customer): CustomerProfileView => ({
   id,
@@ -106,11 +106,13 @@ describe('auto-match (spec §9)', () => {
 });
 
 describe('profiles CSV export', () => {
-  it('neutralises cells a spreadsheet would run as formulas and quotes per RFC 4180', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1+1`)).toMatch(/^"?'/);
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a,b')).toBe('"a,b"');
+  it('neutralises cells a spreadsheet would run as formulas, and quotes any it could split (@provisor/common)', () => {
+    const csv = profilesCsv([
+      { ...view('Horvat', '=HYPERLINK("x")'), customer: "x;=cmd|' /C calc'!A0", password: 'a,b' },
+    ]);
+    expect(csv.split('\r\n')[1]).toBe(
+      `"x;=cmd|' /C calc'!A0",Korisnik-Horvat,GT_Horvat,"a,b","'=HYPERLINK(""x"")",2026-01-01T00:00:00.000Z`,
+    );
   });
 
   it('writes a header and the given rows only, passwords whole', () => {

@@ -1,6 +1,7 @@
 // spec §2 Manage Profiles: "export all or selected as CSV". The operator opens the file in a
-// spreadsheet, so every cell that a spreadsheet would read as a formula (starting with = + - @, tab or
-// carriage return: OWASP "CSV Injection") gets a leading ' and is shown as typed.
+// spreadsheet, so every cell goes through @provisor/common's csvRow: a formula comes out as text
+// (OWASP "CSV Injection"), quoted wherever a spreadsheet could split it.
+import { csvRow } from '@provisor/common';
 import type { CustomerProfileView } from './customer-profiles';
 
 export const EXPORT_HEADER = [
@@ -12,14 +13,6 @@ export const EXPORT_HEADER = [
   'created_at',
 ] as const;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: neutralised against formulas, then quoted per RFC 4180 when it needs it. */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /**
  * The file: a header and one line per profile, CRLF line ends (RFC 4180). The password is exported
  * whole: the file is what the operator hands to the customer (the screen masks it).
@@ -27,7 +20,7 @@ export function csvCell(value: string): string {
 export function profilesCsv(profiles: readonly CustomerProfileView[]): string {
   const lines = [EXPORT_HEADER.join(',')];
   for (const p of profiles) {
-    lines.push([p.customer, p.name, p.ssid, p.password, p.serialNumber, p.createdAt].map(csvCell).join(','));
+    lines.push(csvRow([p.customer, p.name, p.ssid, p.password, p.serialNumber, p.createdAt]));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from './csv';
+import { csvCell, csvRow } from './csv-cells';
 
 describe('csvCell', () => {
   it.each([

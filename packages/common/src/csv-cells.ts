@@ -1,4 +1,4 @@
-// CSV cells for files operators open in spreadsheets. The values come from routers, which are not
+// CSV cells for files operators open in spreadsheets (the server's exports and the console's alike). The values come from routers, which are not
 // trusted, so a cell must never be read as a formula (CSV injection, OWASP "CSV Injection").
 
 /**
