@@ -85,35 +85,37 @@ export function createFileStore(db: Kysely<Database>, root: string) {
       if (!row) throw new AppError(404, 'File not found', `No file has the id "${id}".`);
       return withNumberSize(row);
     },
-    /** The newest file a job received from its CPE. */
+    /** The newest file a job received from its CPE (by time, then id, as keepNewestOfJob). */
     async byJob(jobId: string): Promise<FileRow | undefined> {
       const row = await db
         .selectFrom('files')
         .selectAll()
         .where('job_id', '=', jobId)
         .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
       return row && withNumberSize(row);
     },
     /**
-     * Removes the files a job received before `newest` (a router that sends its upload again replaces
-     * it: one file a job, however often the job's URL is used while the job runs).
+     * Keeps only the newest file a job received (by time, then id), removing the others: a router
+     * that sends its upload again replaces it, one file a job however often the job's URL is used.
+     * Every process that stored one of them runs the same deletion after its insert, so they agree
+     * on the one kept, even two stored in the same millisecond.
      */
-    async removeEarlierOfJob(newest: FileRow): Promise<number> {
-      if (newest.job_id === null) return 0;
-      const earlier = await db
+    async keepNewestOfJob(jobId: string): Promise<number> {
+      const rows = await db
         .selectFrom('files')
         .select('id')
-        .where('job_id', '=', newest.job_id)
-        .where('id', '!=', newest.id)
-        .where('created_at', '<=', newest.created_at)
+        .where('job_id', '=', jobId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
         .execute();
-      for (const { id } of earlier) {
+      for (const { id } of rows.slice(1)) {
         await db.deleteFrom('files').where('id', '=', id).execute();
         await rm(pathOf(id), { force: true });
       }
-      return earlier.length;
+      return Math.max(0, rows.length - 1);
     },
     async list(q: { deviceId?: string; kind?: FileKind; limit: number; offset: number }): Promise<FileRow[]> {
       let query = db.selectFrom('files').selectAll();

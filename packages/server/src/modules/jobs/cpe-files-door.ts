@@ -118,7 +118,7 @@ export async function cpeFilesDoor(app: FastifyInstance, o: CpeFilesOptions) {
           jobId: job.id,
           maxBytes: o.maxUploadBytes,
         });
-        const replaced = await o.files.removeEarlierOfJob(file);
+        const replaced = await o.files.keepNewestOfJob(job.id);
         request.log.info(
           { jobId, deviceId: job.device_id, size: file.size, method: request.method, replaced },
           'CPE uploaded a file',

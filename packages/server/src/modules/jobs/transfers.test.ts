@@ -306,6 +306,35 @@ describe('transfer jobs', () => {
     expect((await job(jobId)).result.fileId).toBe(files[0].id);
   });
 
+  it('takes one upload of a job at a time: another while one is arriving is refused with 409', async () => {
+    const { cpe, id } = await knownCpe();
+    await api('POST', `/api/devices/${id}/backup-config`);
+    await session(cpe, [['6 CONNECTION REQUEST']]);
+    const up = (await cpe.post('')).envelope!.body as Msg<'Upload'>;
+    let release!: () => void;
+    const slow = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('slow'));
+        release = () => controller.close();
+      },
+    });
+    const first = fetch(up.url, { method: 'PUT', body: slow, duplex: 'half' } as RequestInit);
+    let refused: Response | undefined;
+    for (let i = 0; i < 100 && !refused; i++) {
+      const again = await fetch(up.url, { method: 'PUT', body: 'other' });
+      if (again.status === 409) refused = again;
+      else await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(await refused?.text()).toBe(
+      "This transfer's file is already arriving; send it again once that upload has ended.",
+    );
+    release();
+    expect((await first).status).toBe(201);
+    const files = (await api('GET', `/api/devices/${id}/files`)).json().files;
+    expect(files).toHaveLength(1);
+    expect((await api('GET', files[0].downloadUrl)).body).toBe('slow');
+  });
+
   it('refuses an upload larger than the limit, and a PUT to a job that takes no upload', async () => {
     const { cpe, id } = await knownCpe();
     await api('POST', `/api/devices/${id}/backup-config`);
