@@ -137,6 +137,18 @@ export function parseTypedValue(
   }
 }
 
+/**
+ * Why `raw` cannot be written to a router as `type`, or null when it can. Stricter than reading
+ * (parseTypedValue keeps an overflow a router reported, with a warning): a router refuses a whole
+ * SetParameterValues (fault 9007) for one value out of its type's range, the good values with it.
+ */
+export function writableValueProblem(type: XsdType, raw: string): string | null {
+  const outOfRange: CwmpWarning[] = [];
+  if (parseTypedValue(type, raw, outOfRange) === null) return `is not a valid ${type}`;
+  if (outOfRange.length > 0) return `is out of range for ${type} (${INTEGER_RANGES[type]})`;
+  return null;
+}
+
 /** Canonical wire text for a typed value (booleans as "true"/"false"). */
 export function formatTypedValue<T extends XsdType>(type: T, value: XsdValueTypes[T]): string;
 export function formatTypedValue(type: XsdType, value: XsdValueTypes[XsdType]): string {

@@ -1,6 +1,6 @@
 // Device actions and Provisioning (spec §7): every action is a job, answered at once; the device
 // carries it out in its next session (woken by a connection request).
-import { INTEGER_RANGES, parseTypedValue, type CwmpWarning } from '@provisor/cwmp';
+import { writableValueProblem } from '@provisor/cwmp';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -43,20 +43,8 @@ function checkWrites(parameters: ParameterWrite[]): void {
         `${p.name}: "${p.type}" is not a CWMP type (string, int, unsignedInt, long, unsignedLong, boolean, dateTime, base64, hexBinary, decimal).`,
       );
     if (p.type === undefined) continue;
-    // Lenient where routers report values (an overflow is kept, with a warning); strict here, where
-    // the ACS writes them: a router refuses the whole SetParameterValues for one value out of range
-    // (fault 9007), the good values with it.
-    const outOfRange: CwmpWarning[] = [];
-    if (parseTypedValue(type, p.value, outOfRange) === null) {
-      throw new AppError(400, 'Invalid parameter value', `${p.name}: "${p.value}" is not a valid ${type}.`);
-    }
-    if (outOfRange.length > 0) {
-      throw new AppError(
-        400,
-        'Invalid parameter value',
-        `${p.name}: "${p.value}" is out of range for ${type} (${INTEGER_RANGES[type]}).`,
-      );
-    }
+    const problem = writableValueProblem(type, p.value);
+    if (problem) throw new AppError(400, 'Invalid parameter value', `${p.name}: "${p.value}" ${problem}.`);
   }
 }
 

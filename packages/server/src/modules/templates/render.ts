@@ -1,6 +1,6 @@
 // Rendering: a profile's values become CWMP parameters through the template's mapping, ready for
 // SetParameterValues (TR-069 Amendment 6, A.2.1: value as wire text, type as the xsd type without prefix).
-import { parseTypedValue, type XsdType } from '@provisor/cwmp';
+import { parseTypedValue, writableValueProblem, type XsdType } from '@provisor/cwmp';
 import type { MappingKind } from '../data-model/index';
 import { hasMappingType, type MappingEntry } from './definition';
 
@@ -97,8 +97,15 @@ export function renderValues(
       errors.push(`${entry.field}: "${text}" is not a valid ${type} for ${entry.param}`);
       continue;
     }
-    if ((type === 'unsignedInt' || type === 'unsignedLong') && text.startsWith('-')) {
+    if ((type === 'unsignedInt' || type === 'unsignedLong') && text.trim().startsWith('-')) {
       errors.push(`${entry.field} must not be negative (${entry.param} is ${type})`);
+      continue;
+    }
+    // Past its type's range, as set-parameters refuses it (jobs/routes.ts): the router would refuse
+    // the profile's whole SetParameterValues.
+    const problem = type === 'string' ? null : writableValueProblem(type, text);
+    if (problem) {
+      errors.push(`${entry.field}: "${text}" ${problem} for ${entry.param}`);
       continue;
     }
     renderedParams.push({ name: entry.param, value: text, type });

@@ -122,5 +122,13 @@ describeWithSharedData('templates with the BBF data-model check (PROVISOR_DATA_M
     expect(res.errors).toEqual([
       'mtu must not be negative (InternetGatewayDevice.WANDevice.1.WANConnectionDevice.1.WANIPConnection.1.MaxMTUSize is unsignedInt)',
     ]);
+    // Past the unsignedInt's range, as set-parameters refuses it: the router would refuse the whole
+    // SetParameterValues.
+    const tooBig = (
+      await req('POST', `/api/templates/${ok.json().template.id}/validate`, { mtu: 4294967296 })
+    ).json();
+    expect(tooBig.errors).toEqual([
+      'mtu: "4294967296" is out of range for unsignedInt (0 to 4294967295) for InternetGatewayDevice.WANDevice.1.WANConnectionDevice.1.WANIPConnection.1.MaxMTUSize',
+    ]);
   });
 });
