@@ -71,9 +71,13 @@ export function settingsSuite(name: string, database: () => Promise<Partial<Conf
       const none = await test({ type: 'connectionRequest' });
       expect(none.status).toBe(400);
       expect(none.json().message).toMatch(/deviceId is required/);
+      // By the serial number the Devices screen shows, as by the id.
+      expect((await test({ type: 'connectionRequest', deviceId: 'OPEN001' })).json()).toEqual(cr);
       const unknown = await test({ type: 'connectionRequest', deviceId: 'no-such-device' });
       expect(unknown.status).toBe(404);
-      expect(unknown.json().message).toMatch(/deviceId "no-such-device"/);
+      expect(unknown.json().message).toBe(
+        'No device has the serial number or id "no-such-device"; copy the serial number from the Devices screen.',
+      );
       // A CWMP path nothing answers at is reported, not hidden.
       await acs.api('PUT', '/api/settings', { cwmp: { enabled: false } });
       expect((await test({ type: 'cwmp' })).json()).toEqual({

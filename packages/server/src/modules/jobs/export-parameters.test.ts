@@ -65,7 +65,7 @@ describe('POST /api/provisioning/bulk/export-parameters as CSV', () => {
       `${id},'-HWTC1,00259E,EG8145V5,InternetGatewayDevice.DeviceInfo.Description,"'=HYPERLINK(""http://x"")",string`,
     );
     expect(row('InternetGatewayDevice.DeviceInfo.ProvisioningCode')).toBe(
-      `${id},'-HWTC1,00259E,EG8145V5,InternetGatewayDevice.DeviceInfo.ProvisioningCode,'\t=1+1,string`,
+      `${id},'-HWTC1,00259E,EG8145V5,InternetGatewayDevice.DeviceInfo.ProvisioningCode,"'\t=1+1",string`,
     );
     expect(row('InternetGatewayDevice.DeviceInfo.ModelName')).toBe(
       `${id},'-HWTC1,00259E,EG8145V5,InternetGatewayDevice.DeviceInfo.ModelName,'@SUM(1+1),string`,
