@@ -141,9 +141,11 @@ test('every built screen fits 390 px without sideways scrolling', async ({ page 
   // The devices table scrolls sideways in its own box; the device's column stays in view.
   const serial = page.getByRole('link', { name: 'PHONE-LONG-SERIAL-0001' });
   await expect(serial).toBeVisible();
-  await page.getByRole('table', { name: 'Devices' }).evaluate((table) => {
+  const scrolled = await page.getByRole('table', { name: 'Devices' }).evaluate((table) => {
     table.parentElement!.scrollLeft = 1000;
+    return table.parentElement!.scrollLeft;
   });
+  expect(scrolled, 'the table is wider than the phone, so it scrolls').toBeGreaterThan(0);
   const box = (await serial.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
