@@ -103,7 +103,7 @@ export type SavedSettings = Static<typeof savedSettings>;
 
 export const settingsTestBody = Type.Object({
   type: Type.Enum(['database', 'cwmp', 'connectionRequest'], { type: 'string' }),
-  /** connectionRequest: the device to send a connection request to. */
+  /** connectionRequest: the device to send a connection request to, by its id or its serial number. */
   deviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
 });
 export type SettingsTestInput = Static<typeof settingsTestBody>;

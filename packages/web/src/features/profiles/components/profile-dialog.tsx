@@ -102,7 +102,10 @@ export function ProfileDialog({ state, onClose }: { state: ProfileDialogState; o
       // failed validation is not read as a success.
       if (saved.validationStatus === 'invalid')
         toast.warning(`${message}, but it is invalid`, {
-          description: `${saved.name}: ${saved.validationErrors.join('; ')}`,
+          description:
+            saved.validationErrors.length > 0
+              ? `${saved.name}: ${saved.validationErrors.join('; ')}`
+              : saved.name,
         });
       else toast.success(message, { description: saved.name });
       onClose();
