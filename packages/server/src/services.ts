@@ -152,7 +152,7 @@ async function build(
     windowMs: config.loginWindowSeconds * 1000,
     ...(now ? { now } : {}),
   });
-  const apiTokens = createApiTokens(database.db);
+  const apiTokens = createApiTokens(database.db, usersRepo);
   const auth = createAuthService({ db: database.db, users: usersRepo, signer, limiter, apiTokens });
   const audit = createAuditLog(database.db, {
     flushIntervalMs: 1000,

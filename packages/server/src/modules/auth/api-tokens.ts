@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/schema';
 import type { ApiTokenRow } from '../../db/tables/api-tokens';
 import { AppError } from '../../errors';
+import type { UsersRepository } from '../users/index';
 import type { TokenClaims } from './tokens';
 
 export const API_TOKEN_PREFIX = 'pvt_';
@@ -46,7 +47,11 @@ function unauthorizedToken(message: string): AppError {
 /** The lesser of two roles (ROLES runs from the most to the least). */
 const lowerRole = (a: Role, b: Role): Role => (ROLES.indexOf(a) >= ROLES.indexOf(b) ? a : b);
 
-export function createApiTokens(db: Kysely<Database>, now: () => number = Date.now) {
+export function createApiTokens(
+  db: Kysely<Database>,
+  users: Pick<UsersRepository, 'findByUsername'>,
+  now: () => number = Date.now,
+) {
   const lastWritten = new Map<string, number>();
 
   return {
@@ -105,11 +110,8 @@ export function createApiTokens(db: Kysely<Database>, now: () => number = Date.n
         throw unauthorizedToken(`This API token expired at ${row.expires_at}; ask an admin for a new one.`);
       // A token acts for the admin who made it, and never beyond what that admin may do now: a
       // disabled creator's tokens stop, a demoted one's are held to the new role.
-      const creator = await db
-        .selectFrom('users')
-        .select(['id', 'role', 'disabled'])
-        .where('username', '=', row.created_by)
-        .executeTakeFirst();
+      // Users are never renamed or deleted, so the username a token keeps names its creator for good.
+      const creator = await users.findByUsername(row.created_by);
       if (!creator)
         throw unauthorizedToken(
           `This API token's creator, "${row.created_by}", no longer exists; ask an admin for a new one.`,
