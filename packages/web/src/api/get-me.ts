@@ -11,12 +11,12 @@ import type { Me } from '@provisor/server/contract';
  * password): sign out, as any other call's 401 does (the client spares /api/auth/ paths, where a 401
  * is a failed sign-in). An answer without a known role (a server before issue 22) reads as null.
  */
-export const getMe = async (signal?: AbortSignal): Promise<Me | null> => {
+export const getMe = async (token: string | null, signal?: AbortSignal): Promise<Me | null> => {
   try {
     const me = await api.get<Me>('/api/auth/me', { signal });
     return me && isRole(me.role) ? me : null;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) handleUnauthorized(error.serverMessage);
+    if (isApiError(error) && error.status === 401) handleUnauthorized(error.serverMessage, token);
     throw error;
   }
 };
@@ -24,7 +24,7 @@ export const getMe = async (signal?: AbortSignal): Promise<Me | null> => {
 export const meQueryOptions = (token: string | null) =>
   queryOptions({
     queryKey: queryKeys.me.of(token),
-    queryFn: ({ signal }) => getMe(signal),
+    queryFn: ({ signal }) => getMe(token, signal),
     enabled: token !== null,
     staleTime: 60_000,
   });

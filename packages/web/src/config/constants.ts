@@ -27,3 +27,6 @@ export const ACTIVITY_SETTLE_MS = 2_000;
 /** The server answers the live channel handshake with this subprotocol; the token rides as the second one. */
 export const LIVE_SUBPROTOCOL = 'provisor';
 export const LIVE_PATH = '/ws';
+
+/** Before the server's reason on the sign-in page, when a 401 ended the session. */
+export const SIGNED_OUT_PREFIX = 'You were signed out: ';

@@ -1,4 +1,5 @@
 // The HTTP client every feature uses: the session's bearer token, and spec §8's 401 rule.
+import { SIGNED_OUT_PREFIX } from '@/config/constants';
 import { useAuthStore } from '@/stores/auth-store';
 import { createHttpClient, type HttpMethod } from './http-client';
 import { toast } from './toast';
@@ -21,16 +22,17 @@ export function setUnauthorizedRedirect(redirect: UnauthorizedRedirect | null): 
 /**
  * spec §8: any 401 on a non-auth path removes the stored session and redirects to /login unless
  * already there. The server's reason (an admin disabled the account, the session expired) is shown
- * there as the sign-in's error, so that nobody is signed out without knowing why.
+ * there as the sign-in's error, so that nobody is signed out without knowing why. A 401 to a request
+ * that carried another token than the session's now (sent before a sign-out or a new sign-in) is
+ * about a session already gone: it changes nothing.
  */
-export function handleUnauthorized(message?: string): void {
+export function handleUnauthorized(message?: string, requestToken?: string | null): void {
+  const { token } = useAuthStore.getState();
+  if (requestToken !== undefined && requestToken !== token) return;
   useAuthStore.getState().clearSession();
-  if (message) useAuthStore.setState({ error: `${SIGNED_OUT_PREFIX}${message}` });
+  if (message && token) useAuthStore.setState({ error: `${SIGNED_OUT_PREFIX}${message}` });
   if (window.location.pathname !== LOGIN_PATH) redirectToLogin(LOGIN_PATH);
 }
-
-/** Before the server's reason on the sign-in page after a 401. */
-export const SIGNED_OUT_PREFIX = 'You were signed out: ';
 
 export const FORBIDDEN_TITLE = 'Not allowed for your role';
 

@@ -117,14 +117,14 @@ describe('http client', () => {
 
     await http.get('/api/devices').catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    expect(onUnauthorized).toHaveBeenCalledWith(undefined);
+    expect(onUnauthorized).toHaveBeenCalledWith(undefined, 'jwt');
 
     // The server's reason goes with it.
     stubFetch(() =>
       jsonResponse(401, { error: 'Unauthorized', message: 'The session has expired; sign in again.' }),
     );
     await http.get('/api/devices').catch(() => undefined);
-    expect(onUnauthorized).toHaveBeenLastCalledWith('The session has expired; sign in again.');
+    expect(onUnauthorized).toHaveBeenLastCalledWith('The session has expired; sign in again.', 'jwt');
   });
 
   it('answers undefined for 204 No Content', async () => {

@@ -23,8 +23,8 @@ export interface HttpClientOptions {
   /** The bearer token of the stored session, if any. */
   getToken: () => string | null | undefined;
   /** Called on a 401 from any path outside /api/auth/ (spec §8). */
-  /** With the server's reason, when it gave one. */
-  onUnauthorized?: (message: string | undefined) => void;
+  /** With the server's reason, when it gave one, and the token the refused request carried. */
+  onUnauthorized?: (message: string | undefined, token: string | null) => void;
   /** Called on a 403: the signed-in role may not do this (issue 22); `message` is the server's words. */
   onForbidden?: (method: HttpMethod, path: string, message: string) => void;
   /** Called whenever the server answered with a success status (the live channel takes it as a sign the server is back). */
@@ -128,7 +128,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
 
     const errorBody = toErrorBody(await readBody(response, 'json').catch(() => undefined));
-    if (response.status === 401 && !isAuthPath(path)) options.onUnauthorized?.(errorBody?.message);
+    if (response.status === 401 && !isAuthPath(path))
+      options.onUnauthorized?.(errorBody?.message, token ?? null);
     if (response.status === 403)
       options.onForbidden?.(method, path, errorBody?.message ?? errorBody?.error ?? 'Forbidden');
     if (response.status >= 500) logger.error(`Server error ${response.status}: ${method} ${path}`, errorBody);

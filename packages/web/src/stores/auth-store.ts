@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { AUTH_STORAGE_KEY } from '@/config/constants';
-import { errorText } from '@/lib/api-error';
+import { AUTH_STORAGE_KEY, SIGNED_OUT_PREFIX } from '@/config/constants';
+import { errorText, isApiError } from '@/lib/api-error';
 import { loginRequest, logoutRequest, refreshRequest, verifyRequest } from '@/lib/auth-api';
 
 /** spec §3 "Auth session". */
@@ -110,8 +110,13 @@ export const useAuthStore = create<AuthStore>()(
               if (!answer.valid) throw new Error('Session is not valid');
               set({ isAuthenticated: true, isLoading: false, username: answer.username ?? get().username });
               return true;
-            } catch {
-              if (get().token === token) clearSession();
+            } catch (error) {
+              if (get().token === token) {
+                clearSession();
+                // Reopened after the session ended (expired, the account disabled): say why.
+                if (isApiError(error) && error.status === 401 && error.serverMessage)
+                  set({ error: `${SIGNED_OUT_PREFIX}${error.serverMessage}` });
+              }
               return false;
             } finally {
               pendingVerify = null;

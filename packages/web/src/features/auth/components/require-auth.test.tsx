@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { handleUnauthorized } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth-store';
 import { deferred, jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
@@ -53,6 +54,30 @@ describe('auth guard and routes', () => {
     // As any sign-in error, it goes once the user types.
     await user.type(screen.getByLabelText('Username'), 'a');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says why when a stored session fails verification with a reason (reopened after it expired)', async () => {
+    useAuthStore.setState({ token: 'expired', username: 'alice' });
+    stubFetch(() =>
+      jsonResponse(401, { error: 'Unauthorized', message: 'The session has expired; sign in again.' }),
+    );
+    renderApp(['/devices']);
+
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You were signed out: The session has expired; sign in again.',
+    );
+  });
+
+  it('lets a 401 to a request of an earlier session change nothing of the session now', async () => {
+    signIn('alice', 'token-now');
+    handleUnauthorized('The session was ended (logged out or refreshed); sign in again.', 'token-before');
+    expect(useAuthStore.getState()).toMatchObject({ token: 'token-now', isAuthenticated: true, error: null });
+    handleUnauthorized('The session has expired; sign in again.', 'token-now');
+    expect(useAuthStore.getState()).toMatchObject({
+      token: null,
+      error: 'You were signed out: The session has expired; sign in again.',
+    });
   });
 
   it('redirects an unauthenticated visit to /login and returns there (with its search) after sign-in', async () => {
