@@ -14,6 +14,12 @@ export const groupPreviewQueryOptions = (filter: GroupFilter) =>
     placeholderData: keepPreviousData,
   });
 
-/** `filter` undefined: nothing to preview (no group chosen, or the filter has a mistake). */
-export const useGroupPreview = (filter: GroupFilter | undefined) =>
-  useQuery({ ...groupPreviewQueryOptions(filter ?? {}), enabled: filter !== undefined });
+/**
+ * `filter` undefined: nothing to preview (no group chosen, or the filter has a mistake), and no
+ * data: not the whole inventory's preview (the empty filter's), which a disabled query of that key
+ * would still answer from the cache.
+ */
+export const useGroupPreview = (filter: GroupFilter | undefined) => {
+  const query = useQuery({ ...groupPreviewQueryOptions(filter ?? {}), enabled: filter !== undefined });
+  return filter === undefined ? { ...query, data: undefined } : query;
+};
