@@ -1,6 +1,7 @@
 // @provisor/common: the rules the console and the server share. Pure: no I/O, no framework, nothing
 // of ours imported; randomness only from Web Crypto (see README.md).
 export { CWMP_PATH_PATTERN, isCwmpPath } from './cwmp-path';
+export { OUI_PATTERN } from './oui';
 export { readCsv, type CsvReadOptions, type CsvReadResult, type CsvRecord } from './csv';
 export { csvCell, csvRow } from './csv-cells';
 export {

@@ -1,5 +1,6 @@
 // Devices (spec §3 Device, §7 Devices): what the API answers about a router and what it takes.
 // Passwords are write-only: an answer says whether one is set, never what it is.
+import { OUI_PATTERN } from '@provisor/common';
 import { Type, type Static } from 'typebox';
 import { exactObject, nullable, pagedList, pagingProperties } from './common';
 
@@ -87,8 +88,7 @@ export type DeviceFilter = Static<typeof deviceFilter>;
 export const registerDeviceBody = Type.Object(
   {
     serialNumber: Type.String({ minLength: 1, maxLength: 64 }),
-    // cwmp-reference §5: exactly 6 hex characters, or no Inform will ever match it.
-    oui: Type.String({ pattern: '^[0-9A-Fa-f]{6}$' }),
+    oui: Type.String({ pattern: OUI_PATTERN }),
     productClass: Type.String({ minLength: 1, maxLength: 64 }),
     connectionRequestUrl: Type.String({ minLength: 1, maxLength: 512 }),
     connectionRequestUsername: Type.Optional(Type.String({ maxLength: 256 })),

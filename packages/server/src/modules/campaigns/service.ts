@@ -7,7 +7,7 @@ import type { Campaign, CampaignDevice, CampaignInput, CampaignProgress } from '
 import type { CampaignDeviceState, CampaignRow } from '../../db/tables/campaigns';
 import { AppError } from '../../errors';
 import type { DevicesService } from '../devices/index';
-import type { FileStore } from '../files/index';
+import { notFirmware, type FileStore } from '../files/index';
 import type { JobsService } from '../jobs/index';
 import { createKeyedThrottle, type EventBus } from '../live/index';
 import type { GroupsService } from './groups';
@@ -70,11 +70,8 @@ export function createCampaignsService(
     const file = await files.get(input.fileId).catch(() => undefined);
     if (!file)
       throw bad('fileId', `no file in the store has the id "${input.fileId}"; upload the firmware first.`);
-    if (file.kind !== 'firmware')
-      throw bad(
-        'fileId',
-        `the file "${file.name}" is a ${file.kind} file, not firmware; choose a firmware file.`,
-      );
+    const notFirmwareWhy = notFirmware(file);
+    if (notFirmwareWhy) throw bad('fileId', notFirmwareWhy);
     if (input.targetVersion.trim() === '')
       throw bad('targetVersion', 'give the version the upgraded routers must report.');
     input.waves.forEach((w, i) => {

@@ -1,4 +1,4 @@
 // The files module's public surface: other modules import only this file (issue 15, point 3).
 export { readMultipart } from './read-multipart';
 export { filesRoutes } from './routes';
-export { createFileStore, type FileStore } from './store';
+export { createFileStore, notFirmware, type FileStore } from './store';

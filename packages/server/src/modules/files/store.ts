@@ -39,6 +39,17 @@ function withNumberSize(row: FileRow): FileRow {
   return { ...row, size: Number(row.size) };
 }
 
+/**
+ * Why a stored file cannot be sent to routers as their firmware (a router's backup or log, an
+ * operator's config file), or null when it is firmware. A clause, to follow a field's name or begin
+ * a sentence.
+ */
+export function notFirmware(file: Pick<FileRow, 'name' | 'kind'>): string | null {
+  return file.kind === 'firmware'
+    ? null
+    : `the file "${file.name}" is a ${file.kind} file, not firmware; choose a firmware file.`;
+}
+
 export function createFileStore(db: Kysely<Database>, root: string) {
   mkdirSync(root, { recursive: true });
   const pathOf = (id: string) => join(root, id);

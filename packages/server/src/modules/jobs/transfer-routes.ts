@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FirmwareInput } from '../../contract';
 import type { DeviceRow } from '../../db/tables/devices';
 import { AppError } from '../../errors';
-import { readMultipart, type FileStore } from '../files/index';
+import { notFirmware, readMultipart, type FileStore } from '../files/index';
 import { runBulk } from './bulk';
 import { downloadFileType, uploadFileType } from './file-types';
 import {
@@ -37,12 +37,8 @@ export async function transferRoutes(
     if (body.fileId) {
       const file = await store.get(body.fileId);
       // As a campaign's: a router's backup or log, sent to routers as their firmware, is not one.
-      if (file.kind !== 'firmware')
-        throw new AppError(
-          400,
-          'Not a firmware file',
-          `The file "${file.name}" is a ${file.kind} file, not firmware; choose a firmware file.`,
-        );
+      const why = notFirmware(file);
+      if (why) throw new AppError(400, 'Not a firmware file', why.charAt(0).toUpperCase() + why.slice(1));
       return { fileId: file.id, version: body.version };
     }
     if (!body.firmwareUrl) {

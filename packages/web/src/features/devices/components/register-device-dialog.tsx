@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-error';
+import { OUI_PATTERN } from '@provisor/common';
 import { useRegisterDevice, type RegisterDeviceInput } from '../api/register-device';
 import { serverDetail } from '../lib/action-error';
 
@@ -44,7 +45,7 @@ export function validateRegistration(values: Values): Errors {
   if (!values.oui.trim()) errors.oui = 'OUI is required';
   else if (values.oui.trim().length > OUI_MAX_LENGTH) errors.oui = 'OUI must be at most 6 characters';
   // The server takes an OUI as routers send it (TR-069 A.3.3.1): exactly six hex digits.
-  else if (!/^[0-9A-Fa-f]{6}$/.test(values.oui.trim()))
+  else if (!new RegExp(OUI_PATTERN).test(values.oui.trim()))
     errors.oui = 'OUI must be 6 hex digits (0-9, A-F), e.g. 00259E';
   if (!values.productClass.trim()) errors.productClass = 'Product class is required';
   if (!values.connectionRequestUrl.trim()) errors.connectionRequestUrl = 'Connection request URL is required';
