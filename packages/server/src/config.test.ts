@@ -12,6 +12,16 @@ describe('loadConfig', () => {
     expect(config.providerName).toBe('');
     expect(config.rebootTimeoutSeconds).toBe(600);
     expect(config.transferTimeoutSeconds).toBe(3600);
+    expect(config.cwmpMaxCpeSessionTimeoutSeconds).toBe(120);
+  });
+
+  it('reads the longest SessionTimeout a router may ask for, within 5 to 3600 s', () => {
+    expect(loadConfig({ PROVISOR_CWMP_MAX_SESSION_TIMEOUT: '300' }).cwmpMaxCpeSessionTimeoutSeconds).toBe(
+      300,
+    );
+    expect(() => loadConfig({ PROVISOR_CWMP_MAX_SESSION_TIMEOUT: '7200' })).toThrow(
+      /PROVISOR_CWMP_MAX_SESSION_TIMEOUT must be a whole number from 5 to 3600; got "7200"/,
+    );
   });
 
   it('refuses a cluster lease shorter than two heartbeats, saying what to set', () => {

@@ -48,6 +48,8 @@ export interface Config {
   trustProxy: string[];
   /** RPCs the ACS sends in one CWMP session at most. */
   cwmpMaxRpcsPerSession: number;
+  /** The longest SessionTimeout a router may ask for beyond the settings' timeout, in seconds. */
+  cwmpMaxCpeSessionTimeoutSeconds: number;
   /** How often idle CWMP sessions and overdue devices are looked for, in milliseconds. */
   sweepIntervalMs: number;
   /** How often the firmware campaign scheduler looks at every active campaign (issue 21). */
@@ -258,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cwmpShedLagMs: integer(env, 'PROVISOR_CWMP_SHED_LAG_MS', 100, 0, 60_000),
     trustProxy: trustProxy(env.PROVISOR_TRUST_PROXY),
     cwmpMaxRpcsPerSession: integer(env, 'PROVISOR_CWMP_MAX_RPCS', 256, 1, 100_000),
+    cwmpMaxCpeSessionTimeoutSeconds: integer(env, 'PROVISOR_CWMP_MAX_SESSION_TIMEOUT', 120, 5, 3600),
     sweepIntervalMs: integer(env, 'PROVISOR_SWEEP_INTERVAL_MS', 5000, 10, 3_600_000),
     campaignTickMs: integer(env, 'PROVISOR_CAMPAIGN_TICK_MS', 1000, 10, 60_000),
     clusterHeartbeatMs,

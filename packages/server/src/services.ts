@@ -274,6 +274,7 @@ async function build(
     { devices, settings, bus, jobs: jobSide ?? jobEngine, log },
     {
       maxRpcsPerSession: config.cwmpMaxRpcsPerSession,
+      maxCpeSessionTimeoutSeconds: config.cwmpMaxCpeSessionTimeoutSeconds,
       maxBodyBytes: config.cwmpBodyLimitBytes,
       shedder,
       ...(metrics ? { observer: metrics.observer } : {}),

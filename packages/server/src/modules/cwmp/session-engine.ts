@@ -43,6 +43,8 @@ export type JobSide = Pick<
 export interface SessionEngineOptions {
   /** RPCs the ACS may send in one session before it ends the session (a runaway job guard). */
   maxRpcsPerSession: number;
+  /** The longest SessionTimeout a router may ask for beyond the settings' timeout, in seconds. */
+  maxCpeSessionTimeoutSeconds: number;
   /** Largest CWMP body, in bytes (also enforced on the HTTP body before decompression). */
   maxBodyBytes: number;
   /** Says when new sessions are refused (load-shedder.ts). */
@@ -129,6 +131,7 @@ export function createSessionEngine(
       now: now(),
       authRequired: s.cwmp.authRequired,
       sessionTimeoutSeconds: s.cwmp.sessionTimeout,
+      maxCpeSessionTimeoutSeconds: options.maxCpeSessionTimeoutSeconds,
       maxRpcsPerSession: options.maxRpcsPerSession,
       maxBodyBytes: options.maxBodyBytes,
       openSessions: sessions.size,

@@ -20,6 +20,7 @@ const env = (over: Partial<StepEnv> = {}): StepEnv => ({
   now: 1_000_000,
   authRequired: false,
   sessionTimeoutSeconds: 30,
+  maxCpeSessionTimeoutSeconds: 120,
   maxRpcsPerSession: 3,
   maxBodyBytes: 64 * 1024,
   openSessions: 0,
@@ -133,9 +134,11 @@ describe('session step: the Inform', () => {
     expect(step(null, post(inform(), { sessionTimeout: 2 }), env()).state?.timeoutMs).toBe(30_000);
   });
 
-  it("holds a CPE's SessionTimeout to 120 s, or the settings' timeout when that is longer", () => {
+  it("holds a CPE's SessionTimeout to the process's ceiling (120 s), or the settings' timeout when that is longer", () => {
     expect(step(null, post(inform(), { sessionTimeout: 3600 }), env()).state?.timeoutMs).toBe(120_000);
     expect(step(null, post(inform(), { sessionTimeout: 121 }), env()).state?.timeoutMs).toBe(120_000);
+    const ceiling = env({ maxCpeSessionTimeoutSeconds: 900 });
+    expect(step(null, post(inform(), { sessionTimeout: 3600 }), ceiling).state?.timeoutMs).toBe(900_000);
     const patient = env({ sessionTimeoutSeconds: 600 });
     expect(step(null, post(inform(), { sessionTimeout: 3600 }), patient).state?.timeoutMs).toBe(600_000);
     expect(step(null, post(inform(), { sessionTimeout: 300 }), patient).state?.timeoutMs).toBe(300_000);

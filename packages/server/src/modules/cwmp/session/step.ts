@@ -156,21 +156,15 @@ const invalidArguments = (session: SessionState | null, envelope: DecodedEnvelop
   only(session, fault(envelope.namespace, envelope.header.id, 8003, `Invalid arguments: ${why}`));
 
 /**
- * The longest wait a router may ask for with its SessionTimeout header when the settings give less.
- * Each open session holds one of the server's places (the settings' maxConnections) until it ends or
- * times out; a router, or anyone posing as one while CWMP authentication is off, that asked for an
- * hour held its place for an hour.
- */
-export const MAX_CPE_SESSION_TIMEOUT_SECONDS = 120;
-
-/**
  * The seconds to wait for a router's next message: what it asks for (SessionTimeout, 5 s at least),
- * up to the settings' timeout or 120 s, whichever is longer; the settings' timeout when it asks for
- * nothing sensible.
+ * up to the settings' timeout or the process's ceiling for it (120 s by default), whichever is
+ * longer; the settings' timeout when it asks for nothing sensible. Each open session holds one of the
+ * server's places (the settings' maxConnections) until it ends or times out: a router, or anyone
+ * posing as one while CWMP authentication is off, that asked for an hour held its place for an hour.
  */
-function sessionTimeoutFor(asked: number | undefined, configured: number): number {
-  if (asked === undefined || asked < 5) return configured;
-  return Math.min(asked, Math.max(configured, MAX_CPE_SESSION_TIMEOUT_SECONDS));
+function sessionTimeoutFor(asked: number | undefined, env: StepEnv): number {
+  if (asked === undefined || asked < 5) return env.sessionTimeoutSeconds;
+  return Math.min(asked, Math.max(env.sessionTimeoutSeconds, env.maxCpeSessionTimeoutSeconds));
 }
 
 /** An Inform opens a session (A.3.3.1), whatever session its cookie names. */
@@ -226,7 +220,7 @@ function onInform(env: StepEnv, envelope: DecodedEnvelope<Inform>, input: PostIn
     rpcCount: 0,
     nextId: 0,
     lastActivity: env.now,
-    timeoutMs: 1000 * sessionTimeoutFor(cpeTimeout, env.sessionTimeoutSeconds),
+    timeoutMs: 1000 * sessionTimeoutFor(cpeTimeout, env),
   };
   return {
     state,

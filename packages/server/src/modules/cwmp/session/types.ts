@@ -84,6 +84,11 @@ export interface StepEnv {
   authRequired: boolean;
   /** Session timeout in seconds when the CPE asks for none (the SessionTimeout header, 3.5). */
   sessionTimeoutSeconds: number;
+  /**
+   * The longest wait a router may ask for with its SessionTimeout header when the settings give less
+   * (PROVISOR_CWMP_MAX_SESSION_TIMEOUT): each open session holds one of the server's places.
+   */
+  maxCpeSessionTimeoutSeconds: number;
   maxRpcsPerSession: number;
   /** Largest CWMP body, in bytes. */
   maxBodyBytes: number;
