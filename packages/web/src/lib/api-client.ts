@@ -1,5 +1,4 @@
 // The HTTP client every feature uses: the session's bearer token, and spec §8's 401 rule.
-import { SIGNED_OUT_PREFIX } from '@/config/constants';
 import { useAuthStore } from '@/stores/auth-store';
 import { createHttpClient, type HttpMethod } from './http-client';
 import { toast } from './toast';
@@ -29,8 +28,7 @@ export function setUnauthorizedRedirect(redirect: UnauthorizedRedirect | null): 
 export function handleUnauthorized(message?: string, requestToken?: string | null): void {
   const { token } = useAuthStore.getState();
   if (requestToken !== undefined && requestToken !== token) return;
-  useAuthStore.getState().clearSession();
-  if (message && token) useAuthStore.setState({ error: `${SIGNED_OUT_PREFIX}${message}` });
+  useAuthStore.getState().clearSession(token ? message : undefined);
   if (window.location.pathname !== LOGIN_PATH) redirectToLogin(LOGIN_PATH);
 }
 

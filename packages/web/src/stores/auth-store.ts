@@ -23,8 +23,11 @@ export interface AuthActions {
   /** Checks the stored token; a failed verification clears the session (spec §4). */
   verify: () => Promise<boolean>;
   clearError: () => void;
-  /** Forgets the session in memory and in storage (401 handling, failed verify/refresh, logout). */
-  clearSession: () => void;
+  /**
+   * Forgets the session in memory and in storage (401 handling, failed verify/refresh, logout). With
+   * the server's reason, the sign-in page says why ("You were signed out: ...").
+   */
+  clearSession: (reason?: string) => void;
 }
 
 export type AuthStore = AuthState & AuthActions;
@@ -48,8 +51,8 @@ export const useAuthStore = create<AuthStore>()(
       // One verification per token at a time (React StrictMode mounts the guard twice).
       let pendingVerify: { token: string; promise: Promise<boolean> } | null = null;
 
-      const clearSession = () => {
-        set({ ...signedOut });
+      const clearSession = (reason?: string) => {
+        set({ ...signedOut, ...(reason ? { error: `${SIGNED_OUT_PREFIX}${reason}` } : {}) });
         useAuthStore.persist.clearStorage();
       };
 
@@ -111,12 +114,9 @@ export const useAuthStore = create<AuthStore>()(
               set({ isAuthenticated: true, isLoading: false, username: answer.username ?? get().username });
               return true;
             } catch (error) {
-              if (get().token === token) {
-                clearSession();
-                // Reopened after the session ended (expired, the account disabled): say why.
-                if (isApiError(error) && error.status === 401 && error.serverMessage)
-                  set({ error: `${SIGNED_OUT_PREFIX}${error.serverMessage}` });
-              }
+              // Reopened after the session ended (expired, the account disabled): say why.
+              if (get().token === token)
+                clearSession(isApiError(error) && error.status === 401 ? error.serverMessage : undefined);
               return false;
             } finally {
               pendingVerify = null;
