@@ -1,5 +1,6 @@
-// CSV cells for files operators open in spreadsheets (the server's exports and the console's alike). The values come from routers, which are not
-// trusted, so a cell must never be read as a formula (CSV injection, OWASP "CSV Injection").
+// CSV cells for files operators open in spreadsheets, the server's exports and the console's alike.
+// The values come from routers and uploaded lists, which are not trusted, so a cell must never be
+// read as a formula (CSV injection, OWASP "CSV Injection").
 
 /**
  * OWASP's list of cell starts that spreadsheets (Excel, LibreOffice, Google Sheets) may read as a

@@ -27,14 +27,7 @@ export {
   isCwmpNamespace,
 } from './namespaces';
 export type { CwmpNamespace } from './namespaces';
-export {
-  INTEGER_RANGES,
-  XSD_TYPES,
-  formatTypedValue,
-  parameterValue,
-  parseTypedValue,
-  writableValueProblem,
-} from './values';
+export { XSD_TYPES, formatTypedValue, parameterValue, parseTypedValue, writableValueProblem } from './values';
 export type { ParameterValue, XsdType, XsdValueTypes } from './values';
 export type { FaultStruct } from './structs';
 export { ACS_FAULTS, CPE_FAULTS, faultName, soapFaultCodeFor } from './faults';

@@ -53,7 +53,7 @@ const INT64_MAX = 2n ** 63n - 1n;
 const UINT64_MAX = 2n ** 64n - 1n;
 
 /** The values each integer type holds (XSD; TR-106 3.2), as a person reads them. */
-export const INTEGER_RANGES: Readonly<Partial<Record<XsdType, string>>> = {
+const INTEGER_RANGES: Readonly<Partial<Record<XsdType, string>>> = {
   int: `${INT32_MIN} to ${INT32_MAX}`,
   unsignedInt: `0 to ${UINT32_MAX}`,
   long: `${INT64_MIN} to ${INT64_MAX}`,

@@ -109,8 +109,8 @@ export function createApiTokens(
       if (row.expires_at && Date.parse(row.expires_at) <= at)
         throw unauthorizedToken(`This API token expired at ${row.expires_at}; ask an admin for a new one.`);
       // A token acts for the admin who made it, and never beyond what that admin may do now: a
-      // disabled creator's tokens stop, a demoted one's are held to the new role.
-      // Users are never renamed or deleted, so the username a token keeps names its creator for good.
+      // disabled creator's tokens stop, a demoted one's are held to the new role. Users are never
+      // renamed or deleted, so the username a token keeps names its creator for good.
       const creator = await users.findByUsername(row.created_by);
       if (!creator)
         throw unauthorizedToken(

@@ -32,8 +32,7 @@ export function CampaignFormDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const group = groups.data?.groups.find((g) => g.id === values.groupId);
   const preview = useGroupPreview(group?.filter);
-  // Only a chosen group bounds the canary: with none, the preview counts the whole inventory.
-  const groupSize = group ? (preview.data?.size ?? group.size) : undefined;
+  const groupSize = preview.data?.size ?? group?.size;
 
   const set = <K extends keyof CampaignFormValues>(key: K, value: CampaignFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
