@@ -21,14 +21,17 @@ export function setUnauthorizedRedirect(redirect: UnauthorizedRedirect | null): 
 /**
  * spec §8: any 401 on a non-auth path removes the stored session and redirects to /login unless
  * already there. The server's reason (an admin disabled the account, the session expired) is shown
- * there as the sign-in's error, so that nobody is signed out without knowing why. A 401 to a request
- * that carried another token than the session's now (sent before a sign-out or a new sign-in) is
- * about a session already gone: it changes nothing.
+ * there as the sign-in's error, so that nobody is signed out without knowing why; but only when the
+ * refused request carried the session's own token: a 401 to a request sent before a sign-out speaks
+ * of a session already gone ("logged out"), not of why this one ends.
  */
 export function handleUnauthorized(message?: string, requestToken?: string | null): void {
   const { token } = useAuthStore.getState();
-  if (requestToken !== undefined && requestToken !== token) return;
-  useAuthStore.getState().clearSession(token ? message : undefined);
+  // Already gone (an earlier 401 of the same moment ended it): its reason stays on the page.
+  if (token !== null)
+    useAuthStore
+      .getState()
+      .clearSession(requestToken === undefined || requestToken === token ? message : undefined);
   if (window.location.pathname !== LOGIN_PATH) redirectToLogin(LOGIN_PATH);
 }
 

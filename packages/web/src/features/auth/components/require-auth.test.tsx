@@ -69,10 +69,12 @@ describe('auth guard and routes', () => {
     );
   });
 
-  it('lets a 401 to a request of an earlier session change nothing of the session now', async () => {
+  it("gives the reason of a 401 only when the refused request carried the session's own token", async () => {
     signIn('alice', 'token-now');
+    // spec §8: any 401 ends the session; one sent with an earlier token does not speak of this one.
     handleUnauthorized('The session was ended (logged out or refreshed); sign in again.', 'token-before');
-    expect(useAuthStore.getState()).toMatchObject({ token: 'token-now', isAuthenticated: true, error: null });
+    expect(useAuthStore.getState()).toMatchObject({ token: null, isAuthenticated: false, error: null });
+    signIn('alice', 'token-now');
     handleUnauthorized('The session has expired; sign in again.', 'token-now');
     expect(useAuthStore.getState()).toMatchObject({
       token: null,
